@@ -1,0 +1,159 @@
+"""Typed settings: ``config.yaml`` for behaviour, ``.env`` for secrets, environment overrides.
+
+Precedence (highest first): ``SINGULARITY__SECTION__KEY`` environment variables, the YAML file
+(``SINGULARITY_CONFIG`` or ``./config.yaml``), the defaults below. Secrets are read only from
+the environment (``.env`` is loaded into it without overriding what is already set).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from singularity.errors import ConfigError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+ENV_PREFIX = "SINGULARITY__"
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PathsSettings(_Section):
+    data_dir: Path = Path(".singularity")
+    """Caches, profile memory, screenshots. Relative paths are relative to the project root."""
+
+
+class GeocodingSettings(_Section):
+    online: bool = True
+    """Ask Nominatim first; the offline gazetteer answers when it is off or unreachable."""
+    nominatim_url: str = "https://nominatim.openstreetmap.org"
+    user_agent: str = "singularity-astronomy-assistant/0.1 (open-source observing planner)"
+    timeout_s: float = Field(5.0, gt=0)
+    min_interval_s: float = Field(1.0, ge=0)
+    """Nominatim's usage policy: at most one request per second."""
+    max_candidates: int = Field(5, ge=1, le=20)
+    gazetteer_min_population: int = Field(1000, ge=0)
+
+
+class WeatherSettings(_Section):
+    provider: Literal["auto", "open_meteo", "openweathermap"] = "auto"
+    """``auto``: OpenWeatherMap when OPENWEATHERMAP_API_KEY is set, otherwise Open-Meteo."""
+    openweathermap_mode: Literal["forecast5", "onecall3"] = "forecast5"
+    open_meteo_url: str = "https://api.open-meteo.com"
+    openweathermap_url: str = "https://api.openweathermap.org"
+    timeout_s: float = Field(8.0, gt=0)
+    cloud_good_pct: float = Field(30.0, ge=0, le=100)
+    cloud_bad_pct: float = Field(70.0, ge=0, le=100)
+    precipitation_bad_pct: float = Field(50.0, ge=0, le=100)
+    visibility_bad_km: float = Field(5.0, ge=0)
+
+
+class SkyBrightnessSettings(_Section):
+    geotiff_path: Path | None = None
+    """World Atlas of Artificial Night Sky Brightness (Falchi et al. 2016) GeoTIFF."""
+    natural_sky_mcd_m2: float = Field(0.171, gt=0)
+    """Natural sky background in mcd/m² assumed by the World Atlas."""
+
+
+class PlanningSettings(_Section):
+    default_duration_hours: float = Field(2.0, gt=0, le=24)
+    sample_minutes: int = Field(15, ge=1, le=60)
+    min_altitude_deg: float = Field(10.0, ge=0, le=60)
+    result_limit: int = Field(15, ge=1, le=200)
+    magnitude_margin: float = Field(1.0, ge=0)
+    """Objects fainter than the effective limit plus this margin are dropped."""
+
+
+class Settings(_Section):
+    paths: PathsSettings = PathsSettings()
+    geocoding: GeocodingSettings = GeocodingSettings()
+    weather: WeatherSettings = WeatherSettings()
+    sky_brightness: SkyBrightnessSettings = SkyBrightnessSettings()
+    planning: PlanningSettings = PlanningSettings()
+
+    @property
+    def data_dir(self) -> Path:
+        path = self.paths.data_dir
+        return path if path.is_absolute() else PROJECT_ROOT / path
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.data_dir / "cache"
+
+    @staticmethod
+    def secret(name: str) -> str | None:
+        """A secret from the environment (``.env`` included); empty counts as missing."""
+        value = os.environ.get(name, "").strip()
+        return value or None
+
+
+def _deep_set(tree: dict[str, Any], keys: list[str], value: Any) -> None:
+    for key in keys[:-1]:
+        tree = tree.setdefault(key, {})
+    tree[keys[-1]] = value
+
+
+def _env_overrides(environ: dict[str, str]) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    for name, raw in environ.items():
+        if name.startswith(ENV_PREFIX) and len(name) > len(ENV_PREFIX):
+            keys = name[len(ENV_PREFIX) :].lower().split("__")
+            _deep_set(overrides, keys, yaml.safe_load(raw) if raw else None)
+    return overrides
+
+
+def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def load_settings(
+    *, config_path: Path | None = None, environ: dict[str, str] | None = None
+) -> Settings:
+    """Build settings from file and environment; raise ConfigError naming the bad value."""
+    if environ is None:
+        _load_dotenv()
+        environ = dict(os.environ)
+    path = config_path or Path(environ.get("SINGULARITY_CONFIG") or PROJECT_ROOT / "config.yaml")
+    raw: dict[str, Any] = {}
+    if path.exists():
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise ConfigError(f"{path} is not valid YAML: {exc}") from exc
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{path} must contain a mapping of sections, not {type(raw).__name__}.")
+    elif config_path is not None:
+        raise ConfigError(f"Configuration file {path} does not exist.")
+    try:
+        return Settings.model_validate(_merge(raw, _env_overrides(environ)))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ConfigError(f"Invalid configuration value for '{where}': {first['msg']}.") from exc
+
+
+def _load_dotenv() -> None:
+    env_file = Path(os.environ.get("SINGULARITY_ENV_FILE") or PROJECT_ROOT / ".env")
+    if env_file.exists():
+        from dotenv import load_dotenv
+
+        load_dotenv(env_file, override=False)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings, loaded once."""
+    return load_settings()

@@ -1,0 +1,54 @@
+"""Typed values passed between planning steps; all serialise to the workflow state's JSON."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from enum import StrEnum
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Location(_Frozen):
+    name: str
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+    elevation_m: float | None = None
+    timezone: str
+    source: str
+    """Where the coordinates came from: coordinates | nominatim | gazetteer | profile."""
+
+    @property
+    def tz(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+class EquipmentClass(StrEnum):
+    NAKED_EYE = "naked_eye"
+    BINOCULARS = "binoculars"
+    SMALL_TELESCOPE = "small_telescope"
+    LARGE_TELESCOPE = "large_telescope"
+
+
+class Equipment(_Frozen):
+    equipment_class: EquipmentClass = Field(alias="class")
+    aperture_mm: float = Field(gt=0)
+    label: str
+    limiting_magnitude: float
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
+
+
+class TimeWindow(_Frozen):
+    """An observing window in the location's time zone (both ends aware datetimes)."""
+
+    start: datetime
+    end: datetime
+    description: str = ""
+
+    @property
+    def duration(self) -> timedelta:
+        return self.end - self.start
