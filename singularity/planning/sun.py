@@ -7,20 +7,19 @@ time parser and the planner both need the real twilight of that date at that pla
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
-import astropy.units as u
 import numpy as np
-from astropy.coordinates import AltAz, EarthLocation, get_body
-from astropy.time import Time
 from pydantic import BaseModel
 
+from singularity.planning.ephemeris import Site, sun_altitude_curve
 from singularity.planning.models import Location
 
 SUNSET_ALT = -0.833  # upper limb with standard refraction
 CIVIL_ALT = -6.0
 NAUTICAL_ALT = -12.0
 ASTRONOMICAL_ALT = -18.0
-_STEP_MINUTES = 4
+_STEP_MINUTES = 5  # linear interpolation between samples is good to a few seconds
 
 
 class Night(BaseModel):
@@ -60,16 +59,13 @@ class Night(BaseModel):
         return "none"
 
 
-def earth_location(location: Location) -> EarthLocation:
-    return EarthLocation.from_geodetic(
-        lon=location.lon * u.deg, lat=location.lat * u.deg, height=(location.elevation_m or 0) * u.m
-    )
+def site_of(location: Location) -> Site:
+    return Site(location.lat, location.lon, location.elevation_m or 0.0)
 
 
-def sun_altitudes(times: Time, location: Location) -> np.ndarray:
+def sun_altitudes(times: list[datetime], location: Location) -> np.ndarray:
     """Geometric altitude of the Sun's centre in degrees at ``times`` (no refraction)."""
-    frame = AltAz(obstime=times, location=earth_location(location))
-    return get_body("sun", times, earth_location(location)).transform_to(frame).alt.deg
+    return sun_altitude_curve(times, site_of(location))
 
 
 def _crossings(
@@ -87,13 +83,14 @@ def _crossings(
     return (interp(down[0]) if down.size else None, interp(up[-1]) if up.size else None)
 
 
+@lru_cache(maxsize=256)
 def night_of(day: date, location: Location) -> Night:
-    """Twilight events from local noon on ``day`` to local noon the next day."""
+    """Twilight events from local noon on ``day`` to local noon the next day (cached: the time
+    parser and the planner ask for the same night)."""
     tz = location.tz
     noon = datetime.combine(day, time(12, 0), tzinfo=tz)
     minutes = np.arange(0, 24 * 60 + _STEP_MINUTES, _STEP_MINUTES, dtype=float)
-    times = Time(noon) + minutes * u.min
-    alt = sun_altitudes(times, location)
+    alt = sun_altitudes([noon + timedelta(minutes=float(m)) for m in minutes], location)
 
     def at(offset: float | None) -> datetime | None:
         return None if offset is None else (noon + timedelta(minutes=offset)).astimezone(tz)

@@ -1,0 +1,134 @@
+"""Benchmark: the full observing plan against astroplan's ``is_observable``.
+
+Prints, for the article's example (Kreuzlingen, 2-hour window from astronomical dusk, 15-minute
+grid, full OpenNGC catalog with magnitudes + planets + Moon):
+  * warm time of the full plan (positions, twilight, Moon, scoring, ranking),
+  * astroplan ``is_observable`` for the same targets and window (altitude ≥ 10°, astronomical
+    night, 15-minute grid), cold and warm, and the ratio,
+  * the largest angular difference between our positions and Astropy's full ICRS → AltAz
+    transform for every catalog object and body on the grid,
+  * a cold ``singularity plan --json`` in a fresh process (median of several runs).
+
+Run: ``uv run python bench/plan_speed.py`` (about a minute on 2 cores).
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+import warnings
+from datetime import date, timedelta
+from pathlib import Path
+
+import singularity.planning.astropy_offline  # noqa: F401  (before any astropy use)
+import astropy.units as u
+import numpy as np
+from astropy.coordinates import AltAz, EarthLocation, SkyCoord, get_body
+from astropy.time import Time
+
+from singularity.config import PlanningSettings
+from singularity.planning.catalog import load_catalog
+from singularity.planning.ephemeris import PLANETS, SkyGrid, Site, angular_separation_deg
+from singularity.planning.models import Equipment, EquipmentClass, Location, TimeWindow
+from singularity.planning.plan import SkyCondition, compute_plan, grid_times
+from singularity.planning.sun import night_of
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCATION = Location(name="Kreuzlingen", lat=47.65051, lon=9.17504, elevation_m=404,
+                    timezone="Europe/Zurich", source="gazetteer")
+CLI = ["--where", "Kreuzlingen", "--when", "morgen Abend", "--hours", "2",
+       "--equipment", "10-Zoll-Dobson", "--prefer", "galaxies", "--now", "2026-11-30T15:00",
+       "--json"]
+
+
+def timed(fn, repeat: int = 1) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def main() -> None:
+    night = night_of(date(2026, 12, 1), LOCATION)
+    window = TimeWindow(start=night.astronomical_dusk,
+                        end=night.astronomical_dusk + timedelta(hours=2))
+    equipment = Equipment(equipment_class=EquipmentClass.LARGE_TELESCOPE, aperture_mm=254,
+                          label="10-inch Dobson", limiting_magnitude=14.7)
+    sky = SkyCondition(sqm=20.0, bortle=5, light_pollution_penalty=1.5, source="bench")
+    settings = PlanningSettings()
+
+    def plan():
+        night_of.cache_clear()  # measure the twilight search too, not the process cache
+        return compute_plan(location=LOCATION, window=window, equipment=equipment, sky=sky,
+                            preferences=["galaxy"], settings=settings)
+
+    cold_plan, _ = timed(plan)
+    warm_plan, result = timed(plan, repeat=5)
+    catalog = load_catalog()
+    n_targets = len(catalog) + len(PLANETS) + 1
+    print(f"targets: {len(catalog)} catalog objects + {len(PLANETS)} planets + Moon = {n_targets}")
+    print(f"grid: {len(grid_times(window, 15))} samples, {window.start:%Y-%m-%d %H:%M %Z} + 2 h")
+    print(f"plan (ours): first call {cold_plan * 1000:.0f} ms, warm {warm_plan * 1000:.0f} ms")
+
+    # astroplan is_observable on the same targets, window and grid
+    from astroplan import AltitudeConstraint, AtNightConstraint, Observer, is_observable
+
+    location = EarthLocation.from_geodetic(LOCATION.lon * u.deg, LOCATION.lat * u.deg,
+                                           LOCATION.elevation_m * u.m)
+    coords = SkyCoord(catalog.ra_rad * u.rad, catalog.dec_rad * u.rad)
+    time_range = Time([window.start, window.end])
+    constraints = [AltitudeConstraint(min=10 * u.deg), AtNightConstraint.twilight_astronomical()]
+
+    def astroplan_run():
+        observer = Observer(location=location, timezone="Europe/Zurich")  # no altaz cache hits
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return is_observable(constraints, observer, coords, time_range=time_range,
+                                 time_grid_resolution=15 * u.min)
+
+    cold_ap, _ = timed(astroplan_run)
+    warm_ap, _ = timed(astroplan_run, repeat=3)
+    print(f"astroplan is_observable: first call {cold_ap * 1000:.0f} ms, "
+          f"warm {warm_ap * 1000:.0f} ms")
+    print(f"ratio warm: ours / astroplan = {warm_plan / warm_ap:.3f} "
+          f"(target ≤ 0.100)")
+
+    # accuracy against astropy's full transform
+    times = grid_times(window, 15)
+    grid = SkyGrid(times, Site(LOCATION.lat, LOCATION.lon, LOCATION.elevation_m))
+    ours = grid.fixed(catalog.ra_rad, catalog.dec_rad)
+    frame = AltAz(obstime=Time(times)[:, None], location=location)
+    ref = coords[None, :].transform_to(frame)
+    sep = angular_separation_deg(ref.alt.deg, ref.az.deg, ours.alt_deg, ours.az_deg) * 3600
+    worst_body = 0.0
+    for name in ("sun", "moon", *PLANETS):
+        body = grid.body(name)
+        ref_body = get_body(name, Time(times), location).transform_to(
+            AltAz(obstime=Time(times), location=location))
+        worst_body = max(worst_body, float(np.max(angular_separation_deg(
+            ref_body.alt.deg, ref_body.az.deg, body.alt_deg, body.az_deg)) * 3600))
+    print(f"accuracy vs astropy full transform: catalog max {sep.max():.1f}″ "
+          f"(median {np.median(sep):.1f}″), Sun/Moon/planets max {worst_body:.1f}″ (target < 60″)")
+
+    # cold CLI in fresh processes
+    command = [sys.executable, "-m", "singularity.cli", "plan", *CLI]
+    subprocess.run(command, cwd=ROOT, capture_output=True, check=False)  # builds caches once
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        runs.append(time.perf_counter() - start)
+        if proc.returncode != 0:
+            print(f"CLI failed ({proc.returncode}): {proc.stderr.strip()}")
+            break
+    print(f"cold `singularity plan --json` (fresh process): median {statistics.median(runs):.2f} s, "
+          f"min {min(runs):.2f} s over {len(runs)} runs (target < 3 s)")
+    print(f"top target: {result.targets[0].name} ({result.targets[0].common_name})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""The deep-sky catalog: every OpenNGC object (shipped by pyongc) that has a magnitude.
+
+Loaded once per process straight from pyongc's SQLite file into numpy arrays (about 11,500
+objects); pyongc's object API would cost seconds for the whole catalog.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+# OpenNGC type code → planner family (one family per object; used for difficulty and preferences)
+FAMILY_OF_TYPE: dict[str, str] = {
+    "G": "galaxy", "GPair": "galaxy_group", "GTrpl": "galaxy_group", "GGroup": "galaxy_group",
+    "OCl": "open_cluster", "GCl": "globular_cluster", "Cl+N": "cluster_nebula",
+    "*Ass": "association", "PN": "planetary_nebula", "HII": "nebula", "EmN": "nebula",
+    "Neb": "nebula", "RfN": "nebula", "SNR": "supernova_remnant", "**": "double_star",
+    "Other": "asterism",
+}
+FAMILY_LABEL: dict[str, str] = {
+    "galaxy": "galaxy", "galaxy_group": "galaxy group", "open_cluster": "open cluster",
+    "globular_cluster": "globular cluster", "cluster_nebula": "cluster with nebula",
+    "association": "stellar association", "planetary_nebula": "planetary nebula",
+    "nebula": "nebula", "supernova_remnant": "supernova remnant", "double_star": "double star",
+    "asterism": "asterism", "planet": "planet", "moon": "Moon",
+}
+EXTENDED_FAMILIES = frozenset(
+    {"galaxy", "galaxy_group", "nebula", "cluster_nebula", "supernova_remnant", "planetary_nebula"}
+)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    ids: list[str]
+    """OpenNGC primary names (``NGC0224``)."""
+    names: list[str]
+    """Display names: Messier number when there is one, else ``NGC 224`` / ``IC 434``."""
+    common_names: list[str]
+    families: list[str]
+    constellations: list[str]
+    ra_rad: np.ndarray
+    dec_rad: np.ndarray
+    magnitude: np.ndarray
+    surface_brightness: np.ndarray
+    """Mean surface brightness in mag/arcsec² (NaN when neither given nor computable)."""
+    major_arcmin: np.ndarray
+    minor_arcmin: np.ndarray
+    difficulty: np.ndarray
+    """Type difficulty in magnitudes (scoring.TYPE_DIFFICULTY), aligned with the objects."""
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def display_name(primary: str, messier: str | None) -> str:
+    if messier:
+        return f"M{int(messier)}"
+    match = re.fullmatch(r"(NGC|IC)0*(\d+)(.*)", primary)
+    return f"{match[1]} {match[2]}{match[3]}" if match else primary
+
+
+def _surface_brightness(mag: float, major: float | None, minor: float | None) -> float:
+    """Mean surface brightness over an elliptical disk (mag/arcsec²)."""
+    if not major:
+        return float("nan")
+    area_arcsec2 = np.pi / 4 * (major * 60) * ((minor or major) * 60)
+    return float(mag + 2.5 * np.log10(area_arcsec2))
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> Catalog:
+    from pyongc.ongc import DBPATH
+
+    from singularity.planning.scoring import TYPE_DIFFICULTY
+
+    query = (
+        "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames "
+        "FROM objects WHERE ra IS NOT NULL AND (vmag IS NOT NULL OR bmag IS NOT NULL) "
+        f"AND type IN ({','.join('?' * len(FAMILY_OF_TYPE))})"
+    )
+    with sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True) as con:
+        rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall()
+    mags = [vmag if vmag is not None else bmag for *_, vmag, bmag, _sb, _m, _c in rows]
+    return Catalog(
+        ids=[r[0] for r in rows],
+        names=[display_name(r[0], r[10]) for r in rows],
+        common_names=[(r[11] or "").split(",")[0] for r in rows],
+        families=[FAMILY_OF_TYPE[r[1]] for r in rows],
+        constellations=[r[4] or "" for r in rows],
+        ra_rad=np.array([r[2] for r in rows], dtype=float),
+        dec_rad=np.array([r[3] for r in rows], dtype=float),
+        magnitude=np.array(mags, dtype=float),
+        surface_brightness=np.array(
+            [r[9] if r[9] is not None else _surface_brightness(m, r[5], r[6])
+             for r, m in zip(rows, mags, strict=True)], dtype=float,
+        ),
+        major_arcmin=np.array([r[5] or np.nan for r in rows], dtype=float),
+        minor_arcmin=np.array([r[6] or r[5] or np.nan for r in rows], dtype=float),
+        difficulty=np.array([TYPE_DIFFICULTY[FAMILY_OF_TYPE[r[1]]] for r in rows], dtype=float),
+    )

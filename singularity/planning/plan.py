@@ -1,0 +1,293 @@
+"""The observing plan: every catalog object, the planets and the Moon over the window,
+sampled every few minutes, scored and ranked. Pure computation, no I/O beyond the catalog."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import numpy as np
+from pydantic import BaseModel
+
+from singularity.config import PlanningSettings
+from singularity.planning.catalog import FAMILY_LABEL, load_catalog
+from singularity.planning.constellations import constellation_of
+from singularity.planning.ephemeris import (
+    PLANETS, SkyGrid, Site, angular_separation_deg, moon_magnitude, planet_magnitude,
+)
+from singularity.planning.models import Equipment, Location, TimeWindow
+from singularity.planning.scoring import (
+    Conditions, assessment, compass_point, compass_words, score,
+)
+from singularity.planning.sun import night_of
+
+DEEP_SKY_MAX_SUN_ALT = -12.0  # nautical darkness: faint objects need a dark sky
+BRIGHT_MAX_SUN_ALT = -6.0  # planets and the Moon show in civil twilight
+CHART_TARGETS = 5
+
+
+class SkyCondition(BaseModel):
+    sqm: float
+    bortle: int
+    light_pollution_penalty: float
+    source: str
+    label: str = ""
+
+
+class Target(BaseModel):
+    rank: int
+    name: str
+    catalog_id: str
+    common_name: str
+    type: str
+    family: str
+    constellation: str
+    magnitude: float
+    surface_brightness: float | None
+    size_arcmin: float | None
+    best_time: datetime
+    altitude_deg: float
+    azimuth_deg: float
+    direction: str
+    moon_separation_deg: float | None
+    score: float
+    assessment: str
+
+
+class MoonInfo(BaseModel):
+    illumination: float
+    phase: str
+    altitude_min_deg: float
+    altitude_max_deg: float
+    up_during_window: bool
+
+
+class NightInfo(BaseModel):
+    sunset: datetime | None
+    astronomical_dusk: datetime | None
+    astronomical_dawn: datetime | None
+    sunrise: datetime | None
+    darkness: str
+    dark_fraction_of_window: float
+
+
+class Series(BaseModel):
+    """Altitude curves for the chart: one list per target, aligned with ``times``."""
+
+    times: list[datetime]
+    sun_alt_deg: list[float]
+    moon_alt_deg: list[float]
+    targets: dict[str, list[float]]
+
+
+class ObservingPlan(BaseModel):
+    location: Location
+    window: TimeWindow
+    equipment: Equipment
+    sky: SkyCondition
+    preferences: list[str]
+    night: NightInfo
+    moon: MoonInfo
+    targets: list[Target]
+    counts: dict[str, int]
+    series: Series
+    notes: list[str]
+
+
+def phase_name(illumination: float, waxing: bool) -> str:
+    if illumination < 0.03:
+        return "new Moon"
+    if illumination > 0.97:
+        return "full Moon"
+    if 0.45 <= illumination <= 0.55:
+        return "first quarter" if waxing else "last quarter"
+    kind = "crescent" if illumination < 0.5 else "gibbous"
+    return f"{'waxing' if waxing else 'waning'} {kind}"
+
+
+def grid_times(window: TimeWindow, step_minutes: int) -> list[datetime]:
+    steps = int((window.end - window.start) / timedelta(minutes=step_minutes))
+    return [window.start + timedelta(minutes=step_minutes * i) for i in range(steps + 1)]
+
+
+def _best(alt: np.ndarray, usable: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index of the highest usable sample per object, and that altitude (−90 when none)."""
+    masked = np.where(usable[:, None], alt, -90.0)
+    index = np.argmax(masked, axis=0)
+    return index, masked[index, np.arange(alt.shape[1])]
+
+
+def compute_plan(
+    *, location: Location, window: TimeWindow, equipment: Equipment, sky: SkyCondition,
+    preferences: list[str], settings: PlanningSettings, limit: int | None = None,
+) -> ObservingPlan:
+    tz = location.tz
+    times = grid_times(window, settings.sample_minutes)
+    grid = SkyGrid(times, Site(location.lat, location.lon, location.elevation_m or 0.0))
+    sun = grid.body("sun").alt_deg
+    moon = grid.body("moon")
+    illumination = grid.moon_illumination()
+    catalog = load_catalog()
+
+    # Objects too faint for this instrument under this sky, wherever they stand, are dropped
+    # before any position is computed (glare and surface brightness only lower the limit).
+    ceiling = (equipment.limiting_magnitude - sky.light_pollution_penalty
+               + settings.magnitude_margin - catalog.difficulty)
+    keep = np.flatnonzero(catalog.magnitude <= ceiling)
+    ri, di = grid.cirs(catalog.ra_rad[keep], catalog.dec_rad[keep])
+    sin_alt = grid.sin_altitude(ri, di)
+    bodies = {name: grid.body(name) for name in PLANETS}
+    n_deep = keep.size
+    names = [*(catalog.names[i] for i in keep), *(n.capitalize() for n in bodies), "Moon"]
+    ids = [*(catalog.ids[i] for i in keep), *(n.capitalize() for n in bodies), "Moon"]
+    families = [*(catalog.families[i] for i in keep), *(["planet"] * len(bodies)), "moon"]
+    body_alt = np.column_stack([*(b.alt_deg for b in bodies.values()), moon.alt_deg])
+    body_az = np.column_stack([*(b.az_deg for b in bodies.values()), moon.az_deg])
+
+    dark_deep = sun <= DEEP_SKY_MAX_SUN_ALT
+    dark_bright = sun <= BRIGHT_MAX_SUN_ALT
+    deep_i = np.argmax(np.where(dark_deep[:, None], sin_alt, -2.0), axis=0)
+    deep_track = grid.horizontal_at(ri, di, deep_i)
+    deep_alt = np.where(dark_deep.any(), deep_track.alt_deg, -90.0)
+    bright_i, bright_alt = _best(body_alt, dark_bright)
+    best_i = np.concatenate([deep_i, bright_i])
+    best_alt = np.concatenate([deep_alt, bright_alt])
+    best_az = np.concatenate([deep_track.az_deg, body_az[bright_i, np.arange(body_az.shape[1])]])
+
+    magnitude = np.empty(len(names))
+    magnitude[:n_deep] = catalog.magnitude[keep]
+    for k, (name, track) in enumerate(bodies.items()):
+        i = best_i[n_deep + k]
+        magnitude[n_deep + k] = planet_magnitude(
+            name, float(track.heliocentric_au[i]), float(track.distance_au[i]),
+            float(grid.phase_angle_deg(name)[i]),
+        )
+    moon_i = best_i[-1]
+    magnitude[-1] = moon_magnitude(float(grid.phase_angle_deg("moon")[moon_i]))
+    surface = np.concatenate([catalog.surface_brightness[keep], np.full(len(bodies) + 1, np.nan)])
+
+    moon_alt_at_best = moon.alt_deg[best_i]
+    separation = angular_separation_deg(best_alt, best_az, moon_alt_at_best, moon.az_deg[best_i])
+    mid_illumination = float(illumination[len(times) // 2])
+    conditions = Conditions(
+        limiting_magnitude=equipment.limiting_magnitude,
+        light_pollution_penalty=sky.light_pollution_penalty, sky_sqm=sky.sqm,
+        min_altitude_deg=settings.min_altitude_deg, magnitude_margin=settings.magnitude_margin,
+        preferences=frozenset(preferences),
+    )
+    scores = score(
+        families=families, magnitude=magnitude, surface_brightness=surface,
+        altitude_deg=best_alt, moon_illumination=mid_illumination,
+        moon_alt_deg=moon_alt_at_best, moon_separation_deg=separation, conditions=conditions,
+    )
+    scores.score[-1] = np.nan if scores.too_low[-1] else scores.score[-1]  # the Moon itself
+    order = np.argsort(-np.nan_to_num(scores.score, nan=-1.0), kind="stable")
+    ranked = [int(i) for i in order[~np.isnan(scores.score[order])][: limit or settings.result_limit]]
+
+    targets: list[Target] = []
+    for rank, i in enumerate(ranked, start=1):
+        point = compass_point(float(best_az[i]))
+        deep_sky = i < n_deep
+        k = int(keep[i]) if deep_sky else -1
+        ra, dec = (catalog.ra_rad[k], catalog.dec_rad[k]) if deep_sky else _body_radec(
+            grid, ids[i].lower(), int(best_i[i]))
+        family = families[i]
+        targets.append(Target(
+            rank=rank, name=names[i], catalog_id=ids[i],
+            common_name=catalog.common_names[k] if deep_sky else "",
+            type=FAMILY_LABEL[family], family=family,
+            constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
+            magnitude=round(float(magnitude[i]), 2),
+            surface_brightness=_rounded(surface[i]),
+            size_arcmin=_rounded(catalog.major_arcmin[k]) if deep_sky else None,
+            best_time=times[best_i[i]].astimezone(tz),
+            altitude_deg=round(float(best_alt[i]), 1), azimuth_deg=round(float(best_az[i]), 1),
+            direction=point,
+            moon_separation_deg=None if family == "moon" else round(float(separation[i]), 1),
+            score=float(scores.score[i]),
+            assessment=assessment(
+                headroom=float(scores.headroom[i]), altitude_deg=float(best_alt[i]),
+                direction=compass_words(point), glare=float(scores.moon_glare[i]),
+                preferred=family in preferences, family_label=FAMILY_LABEL[family],
+            ),
+        ))
+
+    waxing = bool(illumination[-1] >= illumination[0])
+    night = night_of((window.start - timedelta(hours=12)).astimezone(tz).date()
+                     if window.start.astimezone(tz).hour < 12 else window.start.astimezone(tz).date(),
+                     location)
+    above_horizon = int(np.sum(best_alt > 0))
+    notes = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)
+    chart_tracks = _tracks(grid, catalog, keep, bodies, moon, ranked[:CHART_TARGETS], n_deep)
+    return ObservingPlan(
+        location=location, window=window, equipment=equipment, sky=sky, preferences=preferences,
+        night=NightInfo(
+            sunset=night.sunset, astronomical_dusk=night.astronomical_dusk,
+            astronomical_dawn=night.astronomical_dawn, sunrise=night.sunrise,
+            darkness=night.darkness, dark_fraction_of_window=round(float(np.mean(dark_deep)), 2),
+        ),
+        moon=MoonInfo(
+            illumination=round(mid_illumination, 3), phase=phase_name(mid_illumination, waxing),
+            altitude_min_deg=round(float(moon.alt_deg.min()), 1),
+            altitude_max_deg=round(float(moon.alt_deg.max()), 1),
+            up_during_window=bool(np.any(moon.alt_deg > 0)),
+        ),
+        targets=targets,
+        counts={
+            "catalog": len(catalog) + len(bodies) + 1, "bright_enough": len(names),
+            "above_horizon_when_dark": above_horizon,
+            "above_min_altitude": int(np.sum(~scores.too_low)),
+            "within_reach": int(np.sum(~scores.too_low & ~scores.too_faint)),
+            "listed": len(targets),
+        },
+        series=Series(
+            times=[t.astimezone(tz) for t in times],
+            sun_alt_deg=[round(float(a), 2) for a in sun],
+            moon_alt_deg=[round(float(a), 2) for a in moon.alt_deg],
+            targets={names[i]: [round(float(a), 2) for a in track] for i, track in chart_tracks},
+        ),
+        notes=notes,
+    )
+
+
+def _tracks(grid: SkyGrid, catalog, keep: np.ndarray, bodies: dict, moon, indices: list[int],
+            n_deep: int) -> list[tuple[int, np.ndarray]]:
+    """Full altitude curves of the chart targets."""
+    tracks = []
+    for i in indices:
+        if i < n_deep:
+            k = keep[i]
+            alt = grid.fixed(catalog.ra_rad[k:k + 1], catalog.dec_rad[k:k + 1]).alt_deg[:, 0]
+        else:
+            alt = ([*bodies.values(), moon][i - n_deep]).alt_deg
+        tracks.append((i, alt))
+    return tracks
+
+
+def _body_radec(grid: SkyGrid, name: str, index: int) -> tuple[float, float]:
+    track = grid.body(name)
+    return float(track.ra_rad[index]), float(track.dec_rad[index])
+
+
+def _rounded(value: float) -> float | None:
+    return None if np.isnan(value) else round(float(value), 2)
+
+
+def _notes(dark_deep: np.ndarray, dark_bright: np.ndarray, darkness: str,
+           illumination: float, moon_alt: np.ndarray) -> list[str]:
+    notes: list[str] = []
+    if not dark_bright.any():
+        notes.append("The Sun is too high during the whole window: nothing can be observed; "
+                     "choose a time after dusk.")
+    elif not dark_deep.any():
+        notes.append("The sky never gets darker than nautical twilight in this window: only "
+                     "the Moon and planets are listed.")
+    elif not dark_deep.all():
+        notes.append("Part of the window falls in twilight; deep-sky targets are timed for "
+                     "the dark part.")
+    if darkness in {"nautical", "civil", "none"}:
+        notes.append(f"At this place and date the night does not get astronomically dark "
+                     f"(darkest: {darkness} twilight).")
+    if illumination > 0.75 and np.any(moon_alt > 0):
+        notes.append(f"The Moon is {illumination:.0%} illuminated and above the horizon: "
+                     "faint galaxies and nebulae suffer most.")
+    return notes

@@ -1,0 +1,47 @@
+"""Object-type preferences from free text ("vor allem Galaxien", "planets and clusters")."""
+
+from __future__ import annotations
+
+import re
+
+from singularity.errors import InputError
+
+# word stem (lower case, German and English) → planner families
+_STEMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("planetary nebula", ("planetary_nebula",)), ("planetarischer nebel", ("planetary_nebula",)),
+    ("planetarische nebel", ("planetary_nebula",)), ("planetarische", ("planetary_nebula",)),
+    ("globular", ("globular_cluster",)), ("kugelsternhaufen", ("globular_cluster",)),
+    ("kugelhaufen", ("globular_cluster",)),
+    ("open cluster", ("open_cluster",)), ("offene sternhaufen", ("open_cluster",)),
+    ("offener sternhaufen", ("open_cluster",)), ("offene haufen", ("open_cluster",)),
+    ("galax", ("galaxy", "galaxy_group")),
+    ("nebul", ("nebula", "planetary_nebula", "supernova_remnant", "cluster_nebula")),
+    ("nebel", ("nebula", "planetary_nebula", "supernova_remnant", "cluster_nebula")),
+    ("supernova", ("supernova_remnant",)),
+    ("cluster", ("open_cluster", "globular_cluster", "cluster_nebula")),
+    ("sternhaufen", ("open_cluster", "globular_cluster", "cluster_nebula")),
+    ("haufen", ("open_cluster", "globular_cluster", "cluster_nebula")),
+    ("double star", ("double_star",)), ("doppelstern", ("double_star",)),
+    ("planet", ("planet",)), ("moon", ("moon",)), ("mond", ("moon",)),
+    ("deep sky", ("galaxy", "galaxy_group", "nebula", "planetary_nebula", "open_cluster",
+                  "globular_cluster", "cluster_nebula", "supernova_remnant")),
+    ("deep-sky", ("galaxy", "galaxy_group", "nebula", "planetary_nebula", "open_cluster",
+                  "globular_cluster", "cluster_nebula", "supernova_remnant")),
+)
+CHOICES = "galaxies, nebulae, planetary nebulae, star clusters (open or globular), " \
+          "double stars, planets, the Moon, or deep-sky objects"
+
+
+def parse_preferences(text: str | None) -> list[str]:
+    """Planner families the user prefers, in a stable order; empty for no preference."""
+    if not text or not text.strip() or text.strip().lower() in {"any", "alles", "egal", "none"}:
+        return []
+    remaining = re.sub(r"\s+", " ", text.lower())
+    found: list[str] = []
+    for stem, families in _STEMS:
+        if stem in remaining:
+            remaining = remaining.replace(stem, " ")
+            found.extend(f for f in families if f not in found)
+    if not found:
+        raise InputError(f"I don't know the object type '{text.strip()}'; try {CHOICES}.")
+    return found

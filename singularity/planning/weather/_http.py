@@ -1,0 +1,91 @@
+"""One GET that turns every transport, HTTP and decoding failure into a WeatherServiceError."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from singularity.planning.weather.errors import WeatherServiceError
+
+_BODY_CHARS = 160
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What a user should check after each kind of failure of one provider."""
+
+    network: str
+    """Unreachable or too slow: the network or the configured URL."""
+    service: str
+    """Server errors, garbage or JSON of the wrong shape: the service itself or a wrong URL."""
+    request: str
+    """Other 4xx answers: the request we sent."""
+    by_status: dict[int, str] = field(default_factory=dict)
+    """Specific statuses, e.g. 401 → the API key variable."""
+
+    def for_status(self, status: int) -> str:
+        if status in self.by_status:
+            return self.by_status[status]
+        return self.service if status >= 500 else self.request
+
+
+def _error_detail(response: httpx.Response) -> str:
+    """The provider's own error text: ``reason`` (Open-Meteo) or ``message`` (OpenWeatherMap)."""
+    try:
+        body = response.json()
+    except ValueError:
+        body = None
+    if isinstance(body, dict):
+        for key in ("reason", "message"):
+            if isinstance(body.get(key), str) and body[key].strip():
+                return body[key].strip()
+    text = " ".join(response.text.split())
+    return text[:_BODY_CHARS] + ("…" if len(text) > _BODY_CHARS else "")
+
+
+def get_json(
+    client: httpx.Client | None,
+    url: str,
+    params: dict[str, Any],
+    *,
+    provider: str,
+    timeout_s: float,
+    advice: Advice,
+    secret: str | None = None,
+) -> Any:
+    """GET ``url`` and decode JSON; any failure raises WeatherServiceError naming ``provider``.
+
+    ``secret`` (an API key sent as a parameter) is masked in every message we compose.
+    """
+
+    def masked(text: str) -> str:
+        return text.replace(secret, "***") if secret else text
+
+    try:
+        if client is None:
+            with httpx.Client() as own:
+                response = own.get(url, params=params, timeout=timeout_s)
+        else:
+            response = client.get(url, params=params, timeout=timeout_s)
+    except httpx.TimeoutException as exc:
+        raise WeatherServiceError(
+            provider, f"did not answer within {timeout_s:g} s", advice.network
+        ) from exc
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        reason = masked(str(exc) or type(exc).__name__)
+        raise WeatherServiceError(
+            provider, f"could not be reached ({reason})", advice.network
+        ) from exc
+    if response.status_code != 200:
+        detail = masked(_error_detail(response))
+        problem = f"answered HTTP {response.status_code}" + (f' "{detail}"' if detail else "")
+        raise WeatherServiceError(provider, problem, advice.for_status(response.status_code))
+    try:
+        return json.loads(response.content)
+    except ValueError as exc:
+        raise WeatherServiceError(
+            provider, "answered with something that is not JSON", advice.service
+        ) from exc

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import singularity.planning.astropy_offline  # noqa: F401
+
+from datetime import date, datetime, timedelta
+
+import astropy.units as u
+import numpy as np
+from astropy.coordinates import AltAz, EarthLocation, get_body
+from astropy.time import Time
+
+from singularity.planning.models import Location
+from singularity.planning.sun import night_of, sun_altitudes
+
+KREUZLINGEN = Location(name="Kreuzlingen", lat=47.6505, lon=9.175, timezone="Europe/Zurich", source="test")
+TROMSO = Location(name="Tromsø", lat=69.65, lon=18.96, timezone="Europe/Oslo", source="test")
+
+
+def test_sun_altitude_curve_matches_astropy() -> None:
+    start = datetime(2026, 12, 1, 12, tzinfo=KREUZLINGEN.tz)
+    times = [start + timedelta(minutes=30 * i) for i in range(49)]
+    ours = sun_altitudes(times, KREUZLINGEN)
+    location = EarthLocation.from_geodetic(KREUZLINGEN.lon * u.deg, KREUZLINGEN.lat * u.deg)
+    ref = get_body("sun", Time(times), location).transform_to(AltAz(obstime=Time(times), location=location))
+    assert np.abs(ref.alt.deg - ours).max() < 0.01
+
+
+def test_twilight_sequence_in_kreuzlingen_in_december() -> None:
+    night = night_of(date(2026, 12, 1), KREUZLINGEN)
+    assert night.sunset < night.civil_dusk < night.nautical_dusk < night.astronomical_dusk
+    assert night.astronomical_dusk < night.darkest < night.astronomical_dawn < night.sunrise
+    assert night.sunset.strftime("%H:%M") in {"16:33", "16:34"}
+    assert abs((night.astronomical_dusk - night.astronomical_dusk.replace(hour=18, minute=25, second=0)).total_seconds()) < 120
+    assert night.darkness == "astronomical"
+    assert night.dark_start == night.astronomical_dusk
+
+
+def test_midsummer_far_north_has_no_dark_night() -> None:
+    night = night_of(date(2026, 6, 21), TROMSO)
+    assert night.sunset is None and night.astronomical_dusk is None
+    assert night.darkness == "none"
+    assert night.darkest_sun_alt_deg > 0  # midnight sun
+    assert night.dark_start == night.darkest
+
+
+def test_polar_night_has_no_sunset() -> None:
+    night = night_of(date(2026, 12, 21), TROMSO)
+    assert night.sunset is None and night.sunrise is None
+    assert night.astronomical_dusk is not None  # darkness falls in the afternoon
