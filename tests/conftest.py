@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from singularity.config import Settings, load_settings
+from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
+from tests.support import settings_with_index
 
 
 @pytest.fixture
@@ -18,12 +19,7 @@ def fake_server() -> Iterator[FakeServer]:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    """Project defaults with a private data directory and no online geocoding."""
-    return load_settings(
-        config_path=Path(__file__).resolve().parent.parent / "config.yaml",
-        environ={
-            "SINGULARITY__PATHS__DATA_DIR": str(tmp_path / "data"),
-            "SINGULARITY__GEOCODING__ONLINE": "false",
-        },
-    )
+def settings(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Project defaults with a private data directory, no online geocoding, and the
+    session's shared gazetteer index."""
+    return settings_with_index(tmp_path, tmp_path_factory)

@@ -25,18 +25,26 @@ _HEMISPHERE_WORDS: list[tuple[str, str]] = [
     (r"east|ost", "E"),
     (r"west", "W"),
 ]
-_LABELS = r"\b(?:latitude|longitude|lat|lon|lng|long|breite|länge|laenge|coordinates|coords?)\b\s*[:=]?"
+_LABELS = (
+    r"\b(?:latitude|longitude|lat|lon|lng|long|breite|länge|laenge|coordinates|coords?)\b\s*[:=]?"
+)
 
 _NUMBER = r"[+-]?\d+(?:\.\d+)?"
 _HEMI = r"[NSEWO]"
 
 
 def _value(tag: str) -> str:
-    """Degrees with optional minutes and seconds; group names end in ``tag``."""
+    """Degrees with optional minutes and seconds; group names end in ``tag``.
+
+    Minutes need a degree mark or a space before them, so "39'" is never read as 3° 9'.
+    """
+    degree_mark = r"(?:°|deg\b|grad\b)"
     return (
-        rf"(?P<deg{tag}>{_NUMBER})\s*(?:°|deg\b|grad\b|d(?=\s*\d))?\s*"
-        rf"(?:(?P<min{tag}>\d+(?:\.\d+)?)\s*(?:'|min\b|m(?=\s*\d|\s*{_HEMI}?\b|$))\s*"
-        rf"(?:(?P<sec{tag}>\d+(?:\.\d+)?)\s*(?:\"|sec\b|s(?=\s*{_HEMI}?\b|$)))?)?"
+        rf"(?P<deg{tag}>{_NUMBER})"
+        rf"(?:(?:\s*(?:{degree_mark}|d)\s*|\s+)"
+        rf"(?P<min{tag}>\d+(?:\.\d+)?)\s*(?:'|min\b|m(?=\s*\d|\s*{_HEMI}?\b|$))"
+        rf"(?:\s*(?P<sec{tag}>\d+(?:\.\d+)?)\s*(?:\"|sec\b|s(?=\s*{_HEMI}?\b|$)))?"
+        rf"|\s*{degree_mark}?)"
     )
 
 
@@ -102,8 +110,19 @@ def format_coordinates(lat: float, lon: float) -> str:
 
 def _normalise(text: str) -> str:
     out = text.strip().replace("−", "-").replace("–", "-")
-    for old, new in (("″", '"'), ("”", '"'), ("“", '"'), ("''", '"'), ("′", "'"),
-                     ("’", "'"), ("‘", "'"), ("´", "'"), ("`", "'"), ("º", "°"), ("˚", "°")):
+    for old, new in (
+        ("″", '"'),
+        ("”", '"'),
+        ("“", '"'),
+        ("''", '"'),
+        ("′", "'"),
+        ("’", "'"),
+        ("‘", "'"),
+        ("´", "'"),
+        ("`", "'"),
+        ("º", "°"),
+        ("˚", "°"),
+    ):
         out = out.replace(old, new)
     out = re.sub(_LABELS, " ", out, flags=re.IGNORECASE)
     for pattern, letter in _HEMISPHERE_WORDS:
@@ -166,6 +185,5 @@ def _assign_axes(first: _Part, second: _Part, text: str) -> tuple[float, float]:
 def _check_range(value: float, name: str, limit: float) -> None:
     if abs(value) > limit:
         raise InputError(
-            f"{name} {value:g}° is outside ±{limit:g}°; latitude comes first, "
-            f"e.g. '47.65, 9.17'."
+            f"{name} {value:g}° is outside ±{limit:g}°; latitude comes first, e.g. '47.65, 9.17'."
         )

@@ -60,7 +60,7 @@ _SMART_TELESCOPES: tuple[tuple[re.Pattern[str], float, str], ...] = (
 
 _NAKED_EYE = re.compile(
     r"\bnaked[\s-]*eyes?\b|\bunaided\b|\bblosse[nms]?\s+auge|\bfreie[nms]?\s+auge"
-    r"|\bohne\s+(?:instrument|optik|hilfsmittel|teleskop|fernglas|feldstecher)"
+    r"|\b(?:ohne|keine?)\s+(?:instrument|optik|hilfsmittel|teleskop|fernglas|feldstecher)"
     r"|\bno\s+(?:instrument|optics|telescope|binoculars)|\bjust\s+(?:my\s+)?eyes\b"
 )
 _BINOCULAR_SIZE = re.compile(r"\b(\d{1,2}(?:[.,]\d)?)\s*x\s*(\d{2,3})\b")

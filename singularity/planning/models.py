@@ -39,7 +39,7 @@ class Equipment(_Frozen):
     aperture_mm: float = Field(gt=0)
     label: str
     limiting_magnitude: float
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
+    model_config = ConfigDict(frozen=True, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
 
 
 class TimeWindow(_Frozen):

@@ -180,7 +180,7 @@ def compute_plan(
         moon_alt_deg=moon_alt_at_best, moon_separation_deg=separation, conditions=conditions,
     )
     scores.score[-1] = np.nan if scores.too_low[-1] else scores.score[-1]  # the Moon itself
-    order = np.argsort(-np.nan_to_num(scores.score, nan=-1.0), kind="stable")
+    order = np.lexsort((magnitude, -np.nan_to_num(scores.score, nan=-1.0)))  # ties: brighter first
     ranked = [int(i) for i in order[~np.isnan(scores.score[order])][: limit or settings.result_limit]]
 
     targets: list[Target] = []

@@ -10,7 +10,10 @@ from singularity.results import Status
 
 
 def print_plan(outcome: PlanOutcome, console: Console | None = None) -> None:
-    console = console or Console()
+    if console is None:
+        console = Console()
+        if not console.is_terminal:  # piped: do not squeeze the table into 80 columns
+            console = Console(width=140)
     plan = outcome.plan
     assert plan is not None
     loc, tz = plan.location, plan.location.tz
@@ -47,8 +50,9 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None) -> None:
     console.print(table)
     counts = plan.counts
     console.print(
-        f"{counts['candidates']} objects checked, {counts['above_horizon']} above the horizon, "
-        f"{counts['within_reach']} within reach of your equipment; top {counts['listed']} shown."
+        f"{counts['catalog']} objects checked, {counts['bright_enough']} bright enough for your "
+        f"equipment and sky, {counts['above_horizon_when_dark']} of them above the horizon when "
+        f"dark, {counts['within_reach']} scored; top {counts['listed']} shown."
     )
     for note in plan.notes:
         console.print(f"Note: {note}")

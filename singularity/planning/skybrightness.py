@@ -36,17 +36,29 @@ Formulas
 
 Offline estimate (Walker 1977, PASP 89, 405, "The effects of urban lighting on the brightness of
 the night sky")
-    Walker's law gives the sky glow of a city of population ``P`` at distance ``d`` km as a
-    fraction of the natural background: ``I = 0.01 · P · d^−2.5`` (so a city of one million
-    brightens the sky by 10 % at 100 km). Contributions of all gazetteer places within 150 km
-    are summed. Walker's law describes distant cities; near and inside a city its light comes
-    from the whole lit area, so ``d`` is never taken below the city's core radius
-    ``r = 0.2 · P^0.28`` km (9.6 km for one million, 2.6 km for 10,000). A constant 0.3 ×
-    natural stands for villages below the gazetteer's population floor and light from beyond
-    150 km. Calibration: the centre of a city of one million comes out at SQM ≈ 18.1
-    (Bortle 8), a town of 10,000 at ≈ 19.5, a site 50 km from a city of one million at ≈ 21.3
-    and a site with no place within 150 km at ≈ 21.7 (Bortle 3). It is a coarse estimate
-    (±1 Bortle class or worse); the atlas is the measured source.
+    Walker's law gives the sky glow of a city of population ``P`` at distance ``d`` km, measured
+    45° above the horizon towards the city, as a fraction of the natural background:
+    ``I = 0.01 · P · d^−2.5`` (a city of one million adds 10 % at 100 km). The zenith, which the
+    SQM and the atlas describe, is darker than the sky towards the city, so one third of it is
+    used: ``I_zenith = 0.01/3 · P · d^−2.5``. Contributions of all gazetteer places within
+    150 km are summed, with three corrections:
+
+    * Walker's law describes distant cities; near and inside a city its light comes from the
+      whole lit area, so ``d`` is never taken below the city's core radius
+      ``r = 0.14 · P^0.27`` km (5.8 km for one million, 1.7 km for 10,000).
+    * Gazetteers list city districts next to the city they belong to (GeoNames has "Zürich" and
+      "Zürich (Kreis 3)"); a place inside the core radius of a more populous place is part of
+      its lit area and is not counted again.
+    * A constant 0.3 × natural stands for villages below the gazetteer's population floor and
+      light from beyond 150 km.
+
+    Calibration: the centre of a city of one million comes out at SQM ≈ 17.95 (Bortle 9/8
+    border), a town of 10,000 at ≈ 19.5, a site 50 km from a city of one million at ≈ 21.6 and
+    a site with no place within 150 km at ≈ 21.7 (Bortle 3). Against approximate World Atlas
+    values of central-European sites (Zürich, Munich, Berlin, Konstanz, Rhön, Black Forest,
+    Engadin) the estimate from the GeoNames cities of 1,000 inhabitants or more lies within
+    about 0.5 mag, mostly on the bright side: a coarse estimate (±1 Bortle class), not a
+    measurement.
 """
 
 from __future__ import annotations
@@ -76,7 +88,7 @@ CD_M2_AT_ZERO_MAG = 10.8e4
 BORTLE_MIN_SQM: tuple[tuple[int, float], ...] = (
     (1, 21.99), (2, 21.89), (3, 21.69), (4, 20.49), (5, 19.50), (6, 18.94), (7, 18.38), (8, 17.80),
 )
-"""(class, lowest SQM of that class); anything darker-numbered than 17.80 is class 9."""
+"""(class, lowest SQM of that class); anything below 17.80 is class 9."""
 CLASS_1_SQM = 22.0
 CLASS_9_SQM = 17.5
 BORTLE_NAMES: dict[int, str] = {
@@ -95,8 +107,10 @@ PENALTY_PER_SQM_MAG = 0.5
 
 WALKER_COEFFICIENT = 0.01
 WALKER_EXPONENT = 2.5
-CORE_RADIUS_FACTOR_KM = 0.2
-CORE_RADIUS_EXPONENT = 0.28
+ZENITH_FACTOR = 1 / 3
+CORE_RADIUS_FACTOR_KM = 0.14
+CORE_RADIUS_EXPONENT = 0.27
+KM_PER_DEGREE = 111.2
 BACKGROUND_RATIO = 0.3
 ESTIMATE_RADIUS_KM = 150.0
 
@@ -221,6 +235,11 @@ def read_atlas(path: Path, lat: float, lon: float) -> float | None:
     return float(pixel[0, 0])
 
 
+def core_radius_km(population: float) -> float:
+    """Radius of a settlement's lit area, inside which Walker's distance law is not used."""
+    return CORE_RADIUS_FACTOR_KM * population**CORE_RADIUS_EXPONENT
+
+
 def walker_artificial_mcd(
     cities: Iterable[tuple[float, float]], *, natural_mcd_m2: float
 ) -> float:
@@ -228,19 +247,46 @@ def walker_artificial_mcd(
     ratio = BACKGROUND_RATIO
     for population, distance_km in cities:
         if population > 0:
-            core_km = CORE_RADIUS_FACTOR_KM * population**CORE_RADIUS_EXPONENT
-            ratio += WALKER_COEFFICIENT * population * max(distance_km, core_km) ** -WALKER_EXPONENT
+            distance = max(distance_km, core_radius_km(population))
+            ratio += ZENITH_FACTOR * WALKER_COEFFICIENT * population * distance**-WALKER_EXPONENT
     return natural_mcd_m2 * ratio
 
 
+def distinct_settlements(
+    places: Iterable[tuple[float, float, float, float]],
+) -> list[tuple[float, float]]:
+    """(population, distance km) of places not inside the core of a more populous place.
+
+    ``places`` are (population, lat, lon, distance km from the observer); districts that a
+    gazetteer lists beside their city would otherwise count the city's light twice.
+    """
+    rows = sorted((row for row in places if row[0] > 0), key=lambda row: -row[0])
+    kept_lat, kept_lon, kept_core = np.empty(len(rows)), np.empty(len(rows)), np.empty(len(rows))
+    kept: list[tuple[float, float]] = []
+    for population, lat, lon, distance_km in rows:
+        k = len(kept)
+        if k:
+            dy = (kept_lat[:k] - lat) * KM_PER_DEGREE
+            dlon = (kept_lon[:k] - lon + 180.0) % 360.0 - 180.0
+            dx = dlon * KM_PER_DEGREE * math.cos(math.radians(lat))
+            if np.any(dx * dx + dy * dy < kept_core[:k] ** 2):
+                continue
+        kept_lat[k], kept_lon[k], kept_core[k] = lat, lon, core_radius_km(population)
+        kept.append((population, distance_km))
+    return kept
+
+
 def estimate_artificial_mcd(lat: float, lon: float, *, settings: Settings) -> float:
-    """Walker estimate for a place from the offline gazetteer's cities within 150 km."""
+    """Walker estimate for a place from the offline gazetteer's places within 150 km."""
     from singularity.planning.gazetteer import cities_near
 
     nearby = cities_near(lat, lon, ESTIMATE_RADIUS_KM, settings=settings)
+    settlements = distinct_settlements(
+        (place.population or 0, place.lat, place.lon, distance_km)
+        for place, distance_km in nearby
+    )
     return walker_artificial_mcd(
-        ((place.population or 0, distance_km) for place, distance_km in nearby),
-        natural_mcd_m2=settings.sky_brightness.natural_sky_mcd_m2,
+        settlements, natural_mcd_m2=settings.sky_brightness.natural_sky_mcd_m2
     )
 
 

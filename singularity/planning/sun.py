@@ -6,7 +6,7 @@ time parser and the planner both need the real twilight of that date at that pla
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 
 import numpy as np
@@ -88,7 +88,7 @@ def night_of(day: date, location: Location) -> Night:
     """Twilight events from local noon on ``day`` to local noon the next day (cached: the time
     parser and the planner ask for the same night)."""
     tz = location.tz
-    noon = datetime.combine(day, time(12, 0), tzinfo=tz)
+    noon = datetime.combine(day, time(12, 0), tzinfo=tz).astimezone(UTC)  # elapsed-time steps
     minutes = np.arange(0, 24 * 60 + _STEP_MINUTES, _STEP_MINUTES, dtype=float)
     alt = sun_altitudes([noon + timedelta(minutes=float(m)) for m in minutes], location)
 
@@ -108,6 +108,6 @@ def night_of(day: date, location: Location) -> Night:
         nautical_dawn=at(events[NAUTICAL_ALT][1]),
         civil_dawn=at(events[CIVIL_ALT][1]),
         sunrise=at(events[SUNSET_ALT][1]),
-        darkest=at(minutes[lowest]) or noon,
+        darkest=at(minutes[lowest]) or noon.astimezone(tz),
         darkest_sun_alt_deg=float(alt[lowest]),
     )

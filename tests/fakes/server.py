@@ -108,7 +108,9 @@ class FakeServer:
     def start(self) -> None:
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._make_handler())
         self._httpd.daemon_threads = True
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()
 
     def stop(self) -> None:
         if self._httpd is not None:

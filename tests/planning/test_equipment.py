@@ -40,6 +40,8 @@ LARGE = EquipmentClass.LARGE_TELESCOPE
         ("mit bloßem Auge", NAKED, 7.0),
         ("naked eye", NAKED, 7.0),
         ("ohne Instrument", NAKED, 7.0),
+        ("kein Teleskop", NAKED, 7.0),
+        ("no telescope, just my eyes", NAKED, 7.0),
         ("80mm Refraktor", SMALL, 80.0),
         ("ED 80", SMALL, 80.0),
         ("Newton 150/750", LARGE, 150.0),

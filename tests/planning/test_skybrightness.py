@@ -54,7 +54,10 @@ def atlas(tmp_path: Path) -> Path:
 
 
 class FakeGazetteer:
-    """Stands in for ``singularity.planning.gazetteer`` with fixed (name, population, km) rows."""
+    """Stands in for ``singularity.planning.gazetteer``: fixed (name, population, km) rows.
+
+    Each place is put ``km`` north of the observer, so positions and distances agree.
+    """
 
     def __init__(self) -> None:
         self.rows: list[tuple[str, int, float]] = []
@@ -68,7 +71,7 @@ class FakeGazetteer:
         if self.error:
             raise self.error
         return [
-            (SimpleNamespace(name=name, population=population, lat=lat, lon=lon), km)
+            (SimpleNamespace(name=name, population=population, lat=lat + km / 111.2, lon=lon), km)
             for name, population, km in self.rows
         ]
 
@@ -287,9 +290,9 @@ def test_bad_sqm_needs_input(settings: Settings, sqm: float) -> None:
 
 
 def test_walker_hand_computed() -> None:
-    # (0.3 + 0.01 · 1e6 · 50^−2.5) · 0.171 = (0.3 + 0.565685) · 0.171
+    # (0.3 + 0.01/3 · 1e6 · 50^−2.5) · 0.171 = (0.3 + 0.188562) · 0.171
     assert sb.walker_artificial_mcd([(1_000_000, 50.0)], natural_mcd_m2=0.171) == pytest.approx(
-        0.148032, abs=1e-6
+        0.083544, abs=1e-6
     )
     assert sb.walker_artificial_mcd([], natural_mcd_m2=0.171) == pytest.approx(0.3 * 0.171)
 
@@ -298,7 +301,9 @@ def test_walker_calibration_anchors() -> None:
     def sqm(pairs: list[tuple[float, float]]) -> float:
         return sb.sqm_from_luminance(sb.walker_artificial_mcd(pairs, natural_mcd_m2=0.171) + 0.171)
 
-    assert sqm([(1_000_000, 0.0)]) == pytest.approx(18.1, abs=0.1)
+    assert sqm([(1_000_000, 0.0)]) == pytest.approx(18.0, abs=0.1)
+    assert sqm([(10_000, 0.0)]) == pytest.approx(19.5, abs=0.1)
+    assert sqm([(1_000_000, 50.0)]) == pytest.approx(21.57, abs=0.02)
     assert sqm([]) == pytest.approx(21.72, abs=0.02)
     assert sb.bortle_from_sqm(sqm([])) == 3
 
@@ -316,11 +321,29 @@ def test_walker_ordering() -> None:
 
 
 def test_walker_minimum_distance_inside_the_city() -> None:
-    # A city of one million has a core radius of 0.2 · 1e6^0.28 ≈ 9.6 km.
-    at = [sb.walker_artificial_mcd([(1_000_000, d)], natural_mcd_m2=0.171) for d in (0, 2, 9)]
+    # A city of one million has a core radius of 0.14 · 1e6^0.27 ≈ 5.8 km.
+    assert sb.core_radius_km(1_000_000) == pytest.approx(5.84, abs=0.01)
+    at = [sb.walker_artificial_mcd([(1_000_000, d)], natural_mcd_m2=0.171) for d in (0, 2, 5.5)]
     assert at[0] == at[1] == at[2]
-    assert sb.walker_artificial_mcd([(1_000_000, 12)], natural_mcd_m2=0.171) < at[0]
+    assert sb.walker_artificial_mcd([(1_000_000, 7)], natural_mcd_m2=0.171) < at[0]
     assert sb.walker_artificial_mcd([(0, 1.0)], natural_mcd_m2=0.171) == pytest.approx(0.3 * 0.171)
+
+
+def test_districts_inside_a_city_are_not_counted_twice() -> None:
+    # Zürich (core ≈ 4.6 km) with a district 2 km from its centre and a town 15 km away.
+    rows = [
+        (30_000, 47.39, 8.54, 2.0),  # district, inside the core of the city
+        (400_000, 47.37, 8.54, 0.5),
+        (110_000, 47.50, 8.72, 15.0),  # separate town
+        (0, 47.38, 8.50, 3.0),  # no population: ignored
+    ]
+    assert sb.distinct_settlements(rows) == [(400_000, 0.5), (110_000, 15.0)]
+    assert sb.distinct_settlements(reversed(rows)) == [(400_000, 0.5), (110_000, 15.0)]
+
+
+def test_distinct_settlements_across_the_antimeridian() -> None:
+    rows = [(200_000, -17.0, 179.99, 1.0), (5_000, -17.0, -179.99, 1.5)]
+    assert sb.distinct_settlements(rows) == [(200_000, 1.0)]
 
 
 def test_tool_estimate_is_labelled(settings: Settings, gazetteer: FakeGazetteer) -> None:
@@ -336,6 +359,16 @@ def test_tool_estimate_is_labelled(settings: Settings, gazetteer: FakeGazetteer)
     call = gazetteer.calls[0]
     assert (call["lat"], call["lon"], call["radius_km"]) == (47.37, 8.54, sb.ESTIMATE_RADIUS_KM)
     assert call["settings"] is settings
+
+
+def test_tool_estimate_ignores_listed_districts(
+    settings: Settings, gazetteer: FakeGazetteer
+) -> None:
+    gazetteer.rows = [("Zürich", 400_000, 1.0)]
+    alone = sb.sky_brightness(place(47.37, 8.54), settings=settings).data
+    gazetteer.rows = [("Zürich", 400_000, 1.0), ("Zürich (Kreis 3)", 46_000, 3.0)]
+    with_district = sb.sky_brightness(place(47.37, 8.54), settings=settings).data
+    assert with_district == alone
 
 
 def test_tool_estimate_ordering(settings: Settings, gazetteer: FakeGazetteer) -> None:
@@ -358,6 +391,7 @@ def test_gazetteer_failure_is_reported(settings: Settings, gazetteer: FakeGazett
     assert "Bortle class" in result.message
 
 
+@pytest.mark.slow  # the gazetteer builds its index in the fresh data directory (~10 s)
 def test_real_gazetteer_city_brighter_than_open_sea(settings: Settings) -> None:
     zurich = sb.sky_brightness(place(47.3769, 8.5417, "Zürich"), settings=settings)
     atlantic = sb.sky_brightness(place(40.0, -40.0, "Atlantic"), settings=settings)

@@ -37,8 +37,7 @@ def _advice(base: str, mode: Mode) -> Advice:
     return Advice(
         network=f"check the network connection and weather.openweathermap_url ({base})",
         service=(
-            "the service may be down, try again later"
-            f" or check weather.openweathermap_url ({base})"
+            f"the service may be down, try again later or check weather.openweathermap_url ({base})"
         ),
         request="check the coordinates of the place",
         by_status={
@@ -149,9 +148,7 @@ def parse_forecast5(payload: Any) -> Forecast:
                     dew_point_c=magnus_dew_point_c(temperature, humidity),
                     cloud_total_pct=_required(entry, "clouds.all"),
                     visibility_km=_scaled(_optional(entry, "visibility"), 0.001),
-                    precipitation_probability_pct=_scaled(
-                        _optional(entry, "pop"), 100.0
-                    ),
+                    precipitation_probability_pct=_scaled(_optional(entry, "pop"), 100.0),
                     wind_speed_ms=_optional(entry, "wind.speed"),
                 )
             )
@@ -177,9 +174,7 @@ def parse_onecall3(payload: Any) -> Forecast:
                     humidity_pct=_optional(entry, "humidity"),
                     cloud_total_pct=_required(entry, "clouds"),
                     visibility_km=_scaled(_optional(entry, "visibility"), 0.001),
-                    precipitation_probability_pct=_scaled(
-                        _optional(entry, "pop"), 100.0
-                    ),
+                    precipitation_probability_pct=_scaled(_optional(entry, "pop"), 100.0),
                     wind_speed_ms=_optional(entry, "wind_speed"),
                 )
             )
@@ -198,9 +193,7 @@ def parse_onecall3(payload: Any) -> Forecast:
                     dew_point_c=_optional(entry, "dew_point"),
                     humidity_pct=_optional(entry, "humidity"),
                     cloud_total_pct=_required(entry, "clouds"),
-                    precipitation_probability_pct=_scaled(
-                        _optional(entry, "pop"), 100.0
-                    ),
+                    precipitation_probability_pct=_scaled(_optional(entry, "pop"), 100.0),
                     wind_speed_ms=_optional(entry, "wind_speed"),
                 )
             )

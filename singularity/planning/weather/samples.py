@@ -87,9 +87,7 @@ class Forecast(BaseModel):
     def covers_until(self) -> datetime:
         return self.samples[-1].valid_until
 
-    def overlapping(
-        self, start: datetime, end: datetime
-    ) -> list[tuple[WeatherSample, timedelta]]:
+    def overlapping(self, start: datetime, end: datetime) -> list[tuple[WeatherSample, timedelta]]:
         """Samples whose span meets ``[start, end)``, each with the length of the overlap."""
         found = []
         for sample in self.samples:

@@ -70,10 +70,12 @@ class WeatherVerdict(BaseModel):
 Overlaps = list[tuple[WeatherSample, timedelta]]
 
 
-def _weighted_mean(overlaps: Overlaps, value: Callable[[WeatherSample], float | None]) -> float | None:
-    pairs = [(value(s), w.total_seconds()) for s, w in overlaps if value(s) is not None]
+def _weighted_mean(
+    overlaps: Overlaps, value: Callable[[WeatherSample], float | None]
+) -> float | None:
+    pairs = [(v, w.total_seconds()) for s, w in overlaps if (v := value(s)) is not None]
     total = sum(weight for _, weight in pairs)
-    return sum(v * weight for v, weight in pairs) / total if total else None  # type: ignore[operator]
+    return sum(v * weight for v, weight in pairs) / total if total else None
 
 
 def _extreme(
@@ -118,7 +120,8 @@ def _bad_reasons(numbers: WeatherNumbers, settings: Settings) -> list[str]:
         reasons.append("cloudy")
     if (numbers.precipitation_max_pct or 0) >= limits.precipitation_bad_pct:
         reasons.append("rain likely")
-    if numbers.visibility_min_km is not None and numbers.visibility_min_km < limits.visibility_bad_km:
+    visibility = numbers.visibility_min_km
+    if visibility is not None and visibility < limits.visibility_bad_km:
         reasons.append("poor visibility (fog or haze)")
     return reasons
 
@@ -161,12 +164,12 @@ def assess(forecast: Forecast, window: TimeWindow, *, settings: Settings) -> Wea
     verdict: Verdict
     if reasons:
         verdict, head = "bad", " and ".join(reasons)
-    elif numbers.cloud_mean_pct <= limits.cloud_good_pct and numbers.cloud_max_pct < limits.cloud_bad_pct:
-        verdict, head = "good", "clear" if numbers.cloud_max_pct <= 10 else "mostly clear"
-    elif numbers.cloud_mean_pct <= limits.cloud_good_pct:
+    elif numbers.cloud_mean_pct > limits.cloud_good_pct:
+        verdict, head = "marginal", "partly cloudy"
+    elif numbers.cloud_max_pct >= limits.cloud_bad_pct:
         verdict, head = "marginal", "mostly clear with cloudy spells"
     else:
-        verdict, head = "marginal", "partly cloudy"
+        verdict, head = "good", "mostly clear"
     first, last = overlaps[0][0], overlaps[-1][0]
     return WeatherVerdict(
         verdict=verdict,

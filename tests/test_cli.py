@@ -1,0 +1,140 @@
+"""`singularity plan` end to end: real pipeline, offline gazetteer, fake Open-Meteo."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from singularity.cli import app
+from singularity.config import Settings, get_settings
+from tests.fakes.server import FakeServer, Response
+from tests.planning.weather_payloads import open_meteo_payload
+from tests.support import TEST_MIN_POPULATION
+
+EXAMPLE = ["plan", "--where", "Kreuzlingen", "--when", "morgen Abend", "--hours", "2",
+           "--equipment", "10-Zoll-Dobson", "--prefer", "galaxies", "--now", "2026-11-30T15:00"]
+FORECAST_START = datetime(2026, 11, 30, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def cli(settings: Settings, fake_server: FakeServer, monkeypatch: pytest.MonkeyPatch):
+    """Run the CLI against the test's data directory and a fake Open-Meteo."""
+    monkeypatch.setenv("SINGULARITY__PATHS__DATA_DIR", str(settings.data_dir))
+    monkeypatch.setenv("SINGULARITY__GEOCODING__ONLINE", "false")
+    monkeypatch.setenv("SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION", str(TEST_MIN_POPULATION))
+    monkeypatch.setenv("SINGULARITY__WEATHER__PROVIDER", "open_meteo")
+    monkeypatch.setenv("SINGULARITY__WEATHER__OPEN_METEO_URL", fake_server.url)
+    monkeypatch.setenv("SINGULARITY__WEATHER__TIMEOUT_S", "2")
+    monkeypatch.delenv("OPENWEATHERMAP_API_KEY", raising=False)
+    get_settings.cache_clear()
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(app, list(args))
+
+    yield run
+    get_settings.cache_clear()
+
+
+def clear_sky(server: FakeServer) -> None:
+    server.route("GET", "/v1/forecast", Response(200, open_meteo_payload(FORECAST_START, 16 * 24)))
+
+
+def overcast(server: FakeServer) -> None:
+    payload = open_meteo_payload(FORECAST_START, 16 * 24, cloud_cover=96, cloud_cover_low=90,
+                                 precipitation_probability=80)
+    server.route("GET", "/v1/forecast", Response(200, payload))
+
+
+def test_article_example_prints_a_table(cli, fake_server: FakeServer) -> None:
+    clear_sky(fake_server)
+    result = cli(*EXAMPLE)
+    assert result.exit_code == 0, result.output
+    assert "Kreuzlingen" in result.output and "M31" in result.output
+    assert "Andromeda Galaxy" in result.output
+    assert "Tue 01 Dec 2026 18:2" in result.output  # tomorrow evening, after twilight
+    request = fake_server.requests[0]
+    assert float(request.arg("latitude")) == pytest.approx(47.65, abs=0.01)
+
+
+def test_article_example_as_json(cli, fake_server: FakeServer) -> None:
+    clear_sky(fake_server)
+    result = cli(*EXAMPLE, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["status"] == "ok"
+    assert set(data["steps"]) == {"location", "time", "equipment", "sky", "weather"}
+    plan = data["plan"]
+    assert plan["location"]["timezone"] == "Europe/Zurich"
+    assert plan["equipment"]["class"] == "large_telescope"
+    assert plan["equipment"]["aperture_mm"] == pytest.approx(254, abs=1)
+    assert plan["preferences"][0] == "galaxy"
+    assert plan["targets"][0]["name"] == "M31"
+    assert plan["window"]["start"].startswith("2026-12-01T18:2")
+    assert data["steps"]["weather"]["data"]["verdict"] == "good"
+
+
+def test_bad_weather_asks_before_planning(cli, fake_server: FakeServer) -> None:
+    overcast(fake_server)
+    result = cli(*EXAMPLE)
+    assert result.exit_code == 3
+    assert "--ignore-weather" in result.output
+    assert "M31" not in result.output
+    forced = cli(*EXAMPLE, "--ignore-weather", "--json")
+    assert forced.exit_code == 0
+    assert json.loads(forced.output)["plan"]["targets"]
+
+
+def test_unreachable_weather_still_plans_and_says_so(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SINGULARITY__WEATHER__OPEN_METEO_URL", "http://127.0.0.1:9")
+    get_settings.cache_clear()
+    result = cli(*EXAMPLE, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["status"] == "partial"
+    assert data["steps"]["weather"]["status"] == "failed"
+    assert "weather" in data["message"].lower() and data["plan"]["targets"]
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["--where", "Xyzzyqwv"], "Xyzzyqwv"),
+    (["--when", "2026-11-01 21:00"], "past"),
+    (["--equipment", "a toaster"], "toaster"),
+    (["--now", "yesterday-ish"], "--now"),
+    (["--prefer", "unicorns"], "unicorns"),
+    (["--hours", "-3"], "duration"),
+    (["--bortle", "4", "--sqm", "20.1"], "either --bortle or --sqm"),
+    (["--bortle", "12"], "Bortle"),
+])
+def test_bad_input_is_one_clear_line_with_exit_code_2(cli, fake_server, args, needle) -> None:
+    clear_sky(fake_server)
+    base = dict(zip(EXAMPLE[1::2], EXAMPLE[2::2], strict=True))
+    for key, value in zip(args[::2], args[1::2], strict=True):
+        base[key] = value
+    argv = ["plan", *[item for pair in base.items() for item in pair]]
+    result = cli(*argv)
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: ")
+    assert needle.lower() in lines[0].lower()
+    assert "Traceback" not in result.output
+
+
+def test_chart_option_writes_a_png(cli, fake_server: FakeServer, tmp_path: Path) -> None:
+    clear_sky(fake_server)
+    chart = tmp_path / "chart.png"
+    result = cli(*EXAMPLE, "--chart", str(chart))
+    assert result.exit_code == 0, result.output
+    assert chart.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_user_sky_override_and_limit(cli, fake_server: FakeServer) -> None:
+    clear_sky(fake_server)
+    result = cli(*EXAMPLE, "--bortle", "2", "--limit", "30", "--json")
+    data = json.loads(result.output)
+    assert data["plan"]["sky"]["bortle"] == 2 and data["plan"]["sky"]["source"] == "user"
+    assert len(data["plan"]["targets"]) == 30
