@@ -104,8 +104,8 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
 
     steps["weather"] = check_weather(location, window, settings=settings, now=now)
     weather = steps["weather"]
-    if (weather.status is Status.OK and weather.data.get("needs_confirmation")
-            and not request.ignore_weather):
+    if (weather.status in (Status.OK, Status.PARTIAL) and weather.data
+            and weather.data.get("needs_confirmation") and not request.ignore_weather):
         return PlanOutcome(status=Status.NEEDS_INPUT, message=weather.data["summary"], steps=steps)
 
     plan = compute_plan(

@@ -6,6 +6,7 @@ import socket
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import httpx
 import pytest
@@ -18,6 +19,7 @@ from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import (
     GARBAGE,
     OPEN_METEO_400,
+    base_settings,
     by_hour,
     fresh,
     module_fake_server,
@@ -26,6 +28,11 @@ from tests.planning.weather_payloads import (
 )
 
 TODAY = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return base_settings(tmp_path / "data")
 
 
 @pytest.fixture(scope="module")

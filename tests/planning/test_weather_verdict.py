@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,10 +12,23 @@ from pydantic import ValidationError
 from singularity.config import Settings
 from singularity.planning.models import TimeWindow
 from singularity.planning.weather import Forecast, WeatherSample, assess, magnus_dew_point_c
+from tests.planning.weather_payloads import base_settings
 
 HOUR = timedelta(hours=1)
 NIGHT = datetime(2026, 12, 1, 21, tzinfo=UTC)
 WINDOW = TimeWindow(start=NIGHT, end=NIGHT + 4 * HOUR, description="tonight")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    """The documented default thresholds, pinned so config.yaml edits cannot move them."""
+    return with_thresholds(
+        base_settings(tmp_path / "data"),
+        cloud_good_pct=30.0,
+        cloud_bad_pct=70.0,
+        precipitation_bad_pct=50.0,
+        visibility_bad_km=5.0,
+    )
 
 
 def hourly(clouds: list[float], start: datetime = NIGHT - HOUR, **values: float | None) -> Forecast:
@@ -145,6 +159,11 @@ def test_three_hourly_samples_are_weighted_by_overlap(settings: Settings) -> Non
     # a short window meets only its nearest sample
     short = TimeWindow(start=NIGHT + HOUR, end=NIGHT + 1.25 * HOUR)
     assert assess(forecast, short, settings=settings).numbers.cloud_max_pct == 0
+    # a window matching one sample's span takes only that sample, not the ones it touches
+    exact = TimeWindow(start=NIGHT + 1.5 * HOUR, end=NIGHT + 4.5 * HOUR)
+    assert [s.time for s in assess(forecast, exact, settings=settings).samples] == [
+        NIGHT + 3 * HOUR
+    ]
 
 
 def test_missing_layers_and_nulls_stay_unknown(settings: Settings) -> None:

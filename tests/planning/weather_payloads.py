@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
-from singularity.config import Settings
+from singularity.config import Settings, load_settings
 from tests.fakes.server import FakeServer, running_server
 
 Value = Any | Callable[[datetime], Any]
@@ -226,6 +227,14 @@ def owm_onecall3_payload(
         "hourly": hourly,
         "daily": daily,
     }
+
+
+def base_settings(data_dir: Path) -> Settings:
+    """Project config with a private data directory (weather needs no gazetteer index)."""
+    return load_settings(
+        config_path=Path(__file__).resolve().parents[2] / "config.yaml",
+        environ={"SINGULARITY__PATHS__DATA_DIR": str(data_dir)},
+    )
 
 
 def weather_settings(settings: Settings, url: str, **weather: Any) -> Settings:
