@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -22,8 +23,15 @@ app = typer.Typer(
 )
 
 @app.callback()
-def _root() -> None:
+def _root(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show debug logging.")] = False,
+) -> None:
     """Singularity — an open-source astronomy assistant."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    root = logging.getLogger("singularity")
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
 
 
 EXIT_INPUT = 2
@@ -51,14 +59,14 @@ def plan(
     where: Annotated[str, typer.Option("--where", "-w", help="Place name or coordinates, e.g. 'Kreuzlingen' or '47.65N 9.17E'.")],
     when: Annotated[str, typer.Option("--when", help="When, in German or English: 'morgen Abend', 'tonight', 'Samstag 22 Uhr', '2026-12-05 21:00'.")] = "tonight",
     equipment: Annotated[str, typer.Option("--equipment", "-e", help="Instrument: '10-Zoll-Dobson', '8\" SCT', '10x50 binoculars', 'naked eye'.")] = "naked eye",
-    hours: Annotated[Optional[str], typer.Option("--hours", help="Duration: 2, 1.5, '90 minutes', 'zwei Stunden'. Default from config.yaml.")] = None,
-    prefer: Annotated[Optional[str], typer.Option("--prefer", help="Preferred object types: galaxies, nebulae, clusters, planets, …")] = None,
-    bortle: Annotated[Optional[int], typer.Option("--bortle", help="Your sky's Bortle class (1–9); overrides the atlas/estimate.")] = None,
-    sqm: Annotated[Optional[float], typer.Option("--sqm", help="Your sky's SQM reading in mag/arcsec²; overrides the atlas/estimate.")] = None,
-    now: Annotated[Optional[str], typer.Option("--now", help="Pretend it is this time (ISO); bare times are the site's local time.")] = None,
-    limit: Annotated[Optional[int], typer.Option("--limit", min=1, max=200, help="How many targets to list.")] = None,
+    hours: Annotated[str | None, typer.Option("--hours", help="Duration: 2, 1.5, '90 minutes', 'zwei Stunden'. Default from config.yaml.")] = None,
+    prefer: Annotated[str | None, typer.Option("--prefer", help="Preferred object types: galaxies, nebulae, clusters, planets, …")] = None,
+    bortle: Annotated[int | None, typer.Option("--bortle", help="Your sky's Bortle class (1–9); overrides the atlas/estimate.")] = None,
+    sqm: Annotated[float | None, typer.Option("--sqm", help="Your sky's SQM reading in mag/arcsec²; overrides the atlas/estimate.")] = None,
+    now: Annotated[str | None, typer.Option("--now", help="Pretend it is this time (ISO); bare times are the site's local time.")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, max=200, help="How many targets to list.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full structured result as JSON.")] = False,
-    chart: Annotated[Optional[Path], typer.Option("--chart", help="Also write the altitude chart to this PNG file.")] = None,
+    chart: Annotated[Path | None, typer.Option("--chart", help="Also write the altitude chart to this PNG file.")] = None,
     ignore_weather: Annotated[bool, typer.Option("--ignore-weather", help="Compute the plan even when the forecast is bad.")] = False,
 ) -> None:
     """Plan an observing session: where, when, with what — scored targets with best times."""

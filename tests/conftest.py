@@ -1,4 +1,5 @@
-"""Shared fixtures. Sockets may only reach loopback: no test talks to the internet."""
+"""Shared fixtures. Sockets may only reach loopback: no test talks to the internet, and
+Astropy (used as the reference in tests) is switched offline before any test runs."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import singularity.planning.astropy_offline  # noqa: F401
 from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
 from tests.support import settings_with_index

@@ -28,6 +28,8 @@ FAMILY_LABEL: dict[str, str] = {
     "nebula": "nebula", "supernova_remnant": "supernova remnant", "double_star": "double star",
     "asterism": "asterism", "planet": "planet", "moon": "Moon",
 }
+FAMILIES: tuple[str, ...] = tuple(FAMILY_LABEL)
+"""Every planner family; an object's ``family_code`` is its index here."""
 EXTENDED_FAMILIES = frozenset(
     {"galaxy", "galaxy_group", "nebula", "cluster_nebula", "supernova_remnant", "planetary_nebula"}
 )
@@ -49,11 +51,15 @@ class Catalog:
     """Mean surface brightness in mag/arcsec² (NaN when neither given nor computable)."""
     major_arcmin: np.ndarray
     minor_arcmin: np.ndarray
-    difficulty: np.ndarray
-    """Type difficulty in magnitudes (scoring.TYPE_DIFFICULTY), aligned with the objects."""
+    family_code: np.ndarray
+    """Index into ``FAMILIES`` per object: numeric, so scoring never compares strings."""
 
     def __len__(self) -> int:
         return len(self.ids)
+
+
+def family_codes(families: list[str]) -> np.ndarray:
+    return np.array([FAMILIES.index(f) for f in families], dtype=np.int16)
 
 
 def display_name(primary: str, messier: str | None) -> str:
@@ -74,8 +80,6 @@ def _surface_brightness(mag: float, major: float | None, minor: float | None) ->
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
     from pyongc.ongc import DBPATH
-
-    from singularity.planning.scoring import TYPE_DIFFICULTY
 
     query = (
         "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames "
@@ -100,5 +104,5 @@ def load_catalog() -> Catalog:
         ),
         major_arcmin=np.array([r[5] or np.nan for r in rows], dtype=float),
         minor_arcmin=np.array([r[6] or r[5] or np.nan for r in rows], dtype=float),
-        difficulty=np.array([TYPE_DIFFICULTY[FAMILY_OF_TYPE[r[1]]] for r in rows], dtype=float),
+        family_code=family_codes([FAMILY_OF_TYPE[r[1]] for r in rows]),
     )

@@ -64,17 +64,14 @@ def _two_part_utc(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def _unit_vectors(alt_deg: np.ndarray, az_deg: np.ndarray) -> np.ndarray:
-    alt, az = np.radians(alt_deg), np.radians(az_deg)
-    return np.stack([np.cos(alt) * np.cos(az), np.cos(alt) * np.sin(az), np.sin(alt)], axis=-1)
-
-
 def angular_separation_deg(
     alt1: np.ndarray, az1: np.ndarray, alt2: np.ndarray, az2: np.ndarray
 ) -> np.ndarray:
-    """Great-circle distance between horizontal positions (degrees)."""
-    dot = np.sum(_unit_vectors(alt1, az1) * _unit_vectors(alt2, az2), axis=-1)
-    return np.degrees(np.arccos(np.clip(dot, -1.0, 1.0)))
+    """Great-circle distance between horizontal positions (degrees; haversine form, exact for
+    small angles too)."""
+    a1, a2 = np.radians(alt1), np.radians(alt2)
+    hav = np.sin((a2 - a1) / 2) ** 2 + np.cos(a1) * np.cos(a2) * np.sin(np.radians(az2 - az1) / 2) ** 2
+    return np.degrees(2 * np.arcsin(np.sqrt(np.clip(hav, 0.0, 1.0))))
 
 
 class SkyGrid:
@@ -89,19 +86,25 @@ class SkyGrid:
             # ERFA flags years past its leap-second table as "dubious"; harmless at our accuracy.
             warnings.simplefilter("ignore", erfa.ErfaWarning)
             utc1, utc2 = _two_part_utc(self.times)
-            self._astrom, _ = erfa.apco13(
-                utc1, utc2, 0.0, np.radians(site.lon_deg), np.radians(site.lat_deg),
-                site.elevation_m, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-            )
             self._tt = erfa.taitt(*erfa.utctai(utc1, utc2))
         self._earth_helio, self._earth_bary = erfa.epv00(*self._tt)
+        # What apco13 does per time, with the slow precession-nutation series evaluated once at
+        # the middle of the grid (it moves by milliarcseconds per hour) and UT1 = UTC.
+        mid = len(self.times) // 2
+        tt_mid = self._tt[0][mid], self._tt[1][mid]
+        x, y = erfa.bpn2xy(erfa.pnm06a(*tt_mid))
+        self._astrom = erfa.apco(
+            *self._tt, self._earth_bary, self._earth_helio["p"], x, y, erfa.s06(*tt_mid, x, y),
+            erfa.era00(utc1, utc2), np.radians(site.lon_deg), np.radians(site.lat_deg),
+            site.elevation_m, 0.0, 0.0, erfa.sp00(*tt_mid), 0.0, 0.0,
+        )
+        self._vectors: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def _horizontal(self, ri: np.ndarray, di: np.ndarray, index: slice | np.ndarray) -> Track:
         """CIRS → azimuth/altitude: rotate by the local Earth rotation angle (what ``atioq``
         does without refraction, polar motion and diurnal aberration, all zero or ≤ 0.3″)."""
-        astrom = self._astrom[index]
-        hour_angle = astrom["eral"] - ri
-        sin_phi, cos_phi = astrom["sphi"], astrom["cphi"]
+        hour_angle = self._astrom["eral"][index] - ri
+        sin_phi, cos_phi = self._astrom["sphi"][0], self._astrom["cphi"][0]  # the site's latitude
         sin_dec, cos_dec = np.sin(di), np.cos(di)
         cos_ha = np.cos(hour_angle)
         alt = np.arcsin(np.clip(sin_phi * sin_dec + cos_phi * cos_dec * cos_ha, -1.0, 1.0))
@@ -117,9 +120,9 @@ class SkyGrid:
     def sin_altitude(self, ri: np.ndarray, di: np.ndarray) -> np.ndarray:
         """sin(altitude), shaped (times, objects): enough to find each object's highest sample
         without paying for the inverse trigonometry on the whole grid."""
-        astrom = self._astrom[:, None]
-        cos_ha = np.cos(astrom["eral"] - ri[None, :])
-        return astrom["sphi"] * np.sin(di)[None, :] + astrom["cphi"] * np.cos(di)[None, :] * cos_ha
+        cos_ha = np.cos(self._astrom["eral"][:, None] - ri[None, :])
+        sin_phi, cos_phi = self._astrom["sphi"][0], self._astrom["cphi"][0]
+        return sin_phi * np.sin(di)[None, :] + cos_phi * np.cos(di)[None, :] * cos_ha
 
     def horizontal_at(self, ri: np.ndarray, di: np.ndarray, time_index: np.ndarray) -> Track:
         """Azimuth and altitude of each object at its own grid time (``time_index`` per object)."""
@@ -134,7 +137,12 @@ class SkyGrid:
         return self._earth_bary["p"] - self._earth_helio["p"]
 
     def _body_vector(self, name: str) -> tuple[np.ndarray, np.ndarray]:
-        """Observer → body vector (au) and body's heliocentric distance."""
+        """Observer → body vector (au) and body's heliocentric distance (memoised)."""
+        if name not in self._vectors:
+            self._vectors[name] = self._compute_body_vector(name)
+        return self._vectors[name]
+
+    def _compute_body_vector(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         observer = self._astrom["eb"]
         sun = self._sun_bary()
         if name == "sun":
@@ -153,13 +161,22 @@ class SkyGrid:
 
     def body(self, name: str) -> BodyTrack:
         """Apparent topocentric position of the Sun, the Moon or a planet at every grid time."""
-        vector, helio = self._body_vector(name)
+        return self.bodies((name,))[name]
+
+    def bodies(self, names: Sequence[str]) -> dict[str, BodyTrack]:
+        """Several bodies in one vectorised pass (arrays shaped (times,) per body)."""
+        vectors, helios = zip(*(self._body_vector(name) for name in names), strict=True)
+        vector = np.stack(vectors)  # (bodies, times, 3)
         ra, dec = erfa.c2s(vector)
         track = self._horizontal(*erfa.atciqz(ra, dec, self._astrom), np.s_[:])
-        return BodyTrack(
-            alt_deg=track.alt_deg, az_deg=track.az_deg, ra_rad=erfa.anp(ra), dec_rad=dec,
-            distance_au=np.linalg.norm(vector, axis=-1), heliocentric_au=helio,
-        )
+        distance = np.linalg.norm(vector, axis=-1)
+        return {
+            name: BodyTrack(
+                alt_deg=track.alt_deg[k], az_deg=track.az_deg[k], ra_rad=erfa.anp(ra[k]),
+                dec_rad=dec[k], distance_au=distance[k], heliocentric_au=helios[k],
+            )
+            for k, name in enumerate(names)
+        }
 
     def moon_illumination(self) -> np.ndarray:
         """Illuminated fraction of the Moon's disk (0 new … 1 full) at every grid time."""
@@ -207,25 +224,23 @@ def moon_magnitude(phase_angle_deg: float) -> float:
     return float(-12.73 + 0.026 * i + 4e-9 * i**4)
 
 
-def sun_altitude_curve(times: Sequence[datetime], site: Site) -> np.ndarray:
-    """Sun altitude (degrees) at many times in one day, cheaply: the Sun's CIRS place is
-    computed at three anchor times and interpolated (it moves ~1°/day, smoothly), and only the
-    Earth rotation angle is evaluated per sample. Good to a few arcseconds — far below what a
-    twilight time needs — at a fraction of a full ``SkyGrid`` per sample."""
-    anchors = [times[0], times[len(times) // 2], times[-1]]
-    grid = SkyGrid(anchors, site)
-    vector, _ = grid._body_vector("sun")
-    ra, dec = erfa.c2s(vector)
-    ri, di = erfa.atciqz(ra, dec, grid._astrom)
-    ri = np.unwrap(ri)
-    offsets = np.array([(t - times[0]).total_seconds() for t in anchors]) / 86400.0
-    sample_offsets = np.array([(t - times[0]).total_seconds() for t in times]) / 86400.0
-    ri_t = np.polyval(np.polyfit(offsets, ri, 2), sample_offsets)
-    di_t = np.polyval(np.polyfit(offsets, di, 2), sample_offsets)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", erfa.ErfaWarning)
-        utc1, utc2 = _two_part_utc(times)
-    eral = erfa.era00(utc1, utc2) + grid._astrom["eral"][0] - erfa.era00(*_two_part_utc(anchors[:1]))
-    sphi, cphi = grid._astrom["sphi"][0], grid._astrom["cphi"][0]
-    sin_alt = sphi * np.sin(di_t) + cphi * np.cos(di_t) * np.cos(eral - ri_t)
+def sun_altitude_curve(start: datetime, minutes: np.ndarray, site: Site) -> np.ndarray:
+    """Sun altitude (degrees) at ``start + minutes``, from the Astronomical Almanac's
+    low-precision solar coordinates (good to ~0.01° for 1950–2050) and sidereal time.
+
+    Twilight times need nothing better (0.01° of solar altitude is a few seconds of time), and
+    this costs a few trigonometric functions per sample instead of a full ``SkyGrid``."""
+    days = (start.astimezone(UTC) - _J2000).total_seconds() / 86400.0 + minutes / 1440.0
+    mean_longitude = np.radians(280.460 + 0.9856474 * days)
+    anomaly = np.radians(357.528 + 0.9856003 * days)
+    ecliptic_longitude = mean_longitude + np.radians(1.915 * np.sin(anomaly) + 0.020 * np.sin(2 * anomaly))
+    obliquity = np.radians(23.439 - 0.0000004 * days)
+    ra = np.arctan2(np.cos(obliquity) * np.sin(ecliptic_longitude), np.cos(ecliptic_longitude))
+    dec = np.arcsin(np.sin(obliquity) * np.sin(ecliptic_longitude))
+    sidereal = np.radians(280.46061837 + 360.98564736629 * days + site.lon_deg)
+    lat = np.radians(site.lat_deg)
+    sin_alt = np.sin(lat) * np.sin(dec) + np.cos(lat) * np.cos(dec) * np.cos(sidereal - ra)
     return np.degrees(np.arcsin(np.clip(sin_alt, -1.0, 1.0)))
+
+
+_J2000 = datetime(2000, 1, 1, 12, tzinfo=UTC)

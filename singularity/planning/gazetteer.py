@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import math
 import os
 import re
 import sqlite3
 import threading
+import time
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -51,6 +53,8 @@ _SEPARATORS = re.compile(r"[^\w\n]+|_+")
 _EQUIVALENT_WORD = re.compile(r"\b(?:" + "|".join(_TOKEN_EQUIVALENTS) + r")\b")
 _HAS_UMLAUT = re.compile("[äöüÄÖÜ]")
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+log = logging.getLogger(__name__)
 
 
 class Place(BaseModel):
@@ -161,7 +165,10 @@ def ensure_index(settings: Settings) -> Path:
     """Build the index if it is missing (a few seconds, once) and return its path."""
     path = index_path(settings)
     if not path.exists():
+        started = time.perf_counter()
+        log.info("Building the offline gazetteer index (first use only, about 10 s)…")
         _build_index(path, settings.geocoding.gazetteer_min_population)
+        log.info("Gazetteer index ready in %.1f s: %s", time.perf_counter() - started, path)
     return path
 
 

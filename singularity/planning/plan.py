@@ -9,14 +9,24 @@ import numpy as np
 from pydantic import BaseModel
 
 from singularity.config import PlanningSettings
-from singularity.planning.catalog import FAMILY_LABEL, load_catalog
+from singularity.planning.catalog import FAMILIES, FAMILY_LABEL, family_codes, load_catalog
 from singularity.planning.constellations import constellation_of
 from singularity.planning.ephemeris import (
-    PLANETS, SkyGrid, Site, angular_separation_deg, moon_magnitude, planet_magnitude,
+    PLANETS,
+    Site,
+    SkyGrid,
+    angular_separation_deg,
+    moon_magnitude,
+    planet_magnitude,
 )
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.scoring import (
-    Conditions, assessment, compass_point, compass_words, score,
+    Conditions,
+    assessment,
+    compass_point,
+    compass_words,
+    score,
+    type_difficulty,
 )
 from singularity.planning.sun import night_of
 
@@ -123,23 +133,30 @@ def compute_plan(
     tz = location.tz
     times = grid_times(window, settings.sample_minutes)
     grid = SkyGrid(times, Site(location.lat, location.lon, location.elevation_m or 0.0))
-    sun = grid.body("sun").alt_deg
-    moon = grid.body("moon")
+    tracks = grid.bodies(("sun", "moon", *PLANETS))
+    sun, moon = tracks["sun"].alt_deg, tracks["moon"]
     illumination = grid.moon_illumination()
     catalog = load_catalog()
 
     # Objects too faint for this instrument under this sky, wherever they stand, are dropped
     # before any position is computed (glare and surface brightness only lower the limit).
     ceiling = (equipment.limiting_magnitude - sky.light_pollution_penalty
-               + settings.magnitude_margin - catalog.difficulty)
+               + settings.magnitude_margin - type_difficulty(catalog.family_code))
     keep = np.flatnonzero(catalog.magnitude <= ceiling)
     ri, di = grid.cirs(catalog.ra_rad[keep], catalog.dec_rad[keep])
     sin_alt = grid.sin_altitude(ri, di)
-    bodies = {name: grid.body(name) for name in PLANETS}
+    bodies = {name: tracks[name] for name in PLANETS}
     n_deep = keep.size
-    names = [*(catalog.names[i] for i in keep), *(n.capitalize() for n in bodies), "Moon"]
-    ids = [*(catalog.ids[i] for i in keep), *(n.capitalize() for n in bodies), "Moon"]
-    families = [*(catalog.families[i] for i in keep), *(["planet"] * len(bodies)), "moon"]
+    body_names = [*(n.capitalize() for n in bodies), "Moon"]
+    family_code = np.concatenate(
+        [catalog.family_code[keep], family_codes(["planet"] * len(bodies) + ["moon"])]
+    )
+
+    def name_of(i: int) -> str:
+        return catalog.names[keep[i]] if i < n_deep else body_names[i - n_deep]
+
+    def id_of(i: int) -> str:
+        return catalog.ids[keep[i]] if i < n_deep else body_names[i - n_deep]
     body_alt = np.column_stack([*(b.alt_deg for b in bodies.values()), moon.alt_deg])
     body_az = np.column_stack([*(b.az_deg for b in bodies.values()), moon.az_deg])
 
@@ -153,7 +170,7 @@ def compute_plan(
     best_alt = np.concatenate([deep_alt, bright_alt])
     best_az = np.concatenate([deep_track.az_deg, body_az[bright_i, np.arange(body_az.shape[1])]])
 
-    magnitude = np.empty(len(names))
+    magnitude = np.empty(family_code.size)
     magnitude[:n_deep] = catalog.magnitude[keep]
     for k, (name, track) in enumerate(bodies.items()):
         i = best_i[n_deep + k]
@@ -175,7 +192,7 @@ def compute_plan(
         preferences=frozenset(preferences),
     )
     scores = score(
-        families=families, magnitude=magnitude, surface_brightness=surface,
+        family_code=family_code, magnitude=magnitude, surface_brightness=surface,
         altitude_deg=best_alt, moon_illumination=mid_illumination,
         moon_alt_deg=moon_alt_at_best, moon_separation_deg=separation, conditions=conditions,
     )
@@ -189,10 +206,10 @@ def compute_plan(
         deep_sky = i < n_deep
         k = int(keep[i]) if deep_sky else -1
         ra, dec = (catalog.ra_rad[k], catalog.dec_rad[k]) if deep_sky else _body_radec(
-            grid, ids[i].lower(), int(best_i[i]))
-        family = families[i]
+            grid, id_of(i).lower(), int(best_i[i]))
+        family = FAMILIES[family_code[i]]
         targets.append(Target(
-            rank=rank, name=names[i], catalog_id=ids[i],
+            rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
             type=FAMILY_LABEL[family], family=family,
             constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
@@ -233,7 +250,7 @@ def compute_plan(
         ),
         targets=targets,
         counts={
-            "catalog": len(catalog) + len(bodies) + 1, "bright_enough": len(names),
+            "catalog": len(catalog) + len(bodies) + 1, "bright_enough": int(family_code.size),
             "above_horizon_when_dark": above_horizon,
             "above_min_altitude": int(np.sum(~scores.too_low)),
             "within_reach": int(np.sum(~scores.too_low & ~scores.too_faint)),
@@ -243,7 +260,7 @@ def compute_plan(
             times=[t.astimezone(tz) for t in times],
             sun_alt_deg=[round(float(a), 2) for a in sun],
             moon_alt_deg=[round(float(a), 2) for a in moon.alt_deg],
-            targets={names[i]: [round(float(a), 2) for a in track] for i, track in chart_tracks},
+            targets={name_of(i): [round(float(a), 2) for a in track] for i, track in chart_tracks},
         ),
         notes=notes,
     )
@@ -252,19 +269,17 @@ def compute_plan(
 def _tracks(grid: SkyGrid, catalog, keep: np.ndarray, bodies: dict, moon, indices: list[int],
             n_deep: int) -> list[tuple[int, np.ndarray]]:
     """Full altitude curves of the chart targets."""
-    tracks = []
-    for i in indices:
-        if i < n_deep:
-            k = keep[i]
-            alt = grid.fixed(catalog.ra_rad[k:k + 1], catalog.dec_rad[k:k + 1]).alt_deg[:, 0]
-        else:
-            alt = ([*bodies.values(), moon][i - n_deep]).alt_deg
-        tracks.append((i, alt))
-    return tracks
+    deep = [i for i in indices if i < n_deep]
+    deep_alt = grid.fixed(catalog.ra_rad[keep[deep]], catalog.dec_rad[keep[deep]]).alt_deg
+    body_tracks = [*bodies.values(), moon]
+    return [
+        (i, deep_alt[:, deep.index(i)] if i < n_deep else body_tracks[i - n_deep].alt_deg)
+        for i in indices
+    ]
 
 
 def _body_radec(grid: SkyGrid, name: str, index: int) -> tuple[float, float]:
-    track = grid.body(name)
+    track = grid.body(name)  # memoised vectors: cheap
     return float(track.ra_rad[index]), float(track.dec_rad[index])
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from singularity.planning.catalog import EXTENDED_FAMILIES
+from singularity.planning.catalog import EXTENDED_FAMILIES, FAMILIES
 
 TYPE_DIFFICULTY: dict[str, float] = {
     # magnitudes taken off the limit: diffuse light is harder to see than a star of equal total
@@ -38,6 +38,15 @@ OTHER_MULTIPLIER = 0.75
 MOON_GLARE_CAP = 2.5
 SB_PENALTY_CAP = 3.0
 NO_GLARE_FAMILIES = frozenset({"planet", "moon", "double_star"})
+
+# per-family lookups indexed by ``family_code`` (catalog.FAMILIES order)
+_DIFFICULTY = np.array([TYPE_DIFFICULTY[f] for f in FAMILIES])
+_EXTENDED = np.array([f in EXTENDED_FAMILIES for f in FAMILIES])
+_GLARE_EXEMPT = np.array([f in NO_GLARE_FAMILIES for f in FAMILIES])
+
+
+def type_difficulty(family_code: np.ndarray) -> np.ndarray:
+    return _DIFFICULTY[family_code]
 
 
 def moon_glare_mag(illumination: float, moon_alt_deg: np.ndarray | float,
@@ -81,19 +90,19 @@ class Scores:
 
 
 def score(
-    *, families: list[str], magnitude: np.ndarray, surface_brightness: np.ndarray,
+    *, family_code: np.ndarray, magnitude: np.ndarray, surface_brightness: np.ndarray,
     altitude_deg: np.ndarray, moon_illumination: float, moon_alt_deg: np.ndarray,
     moon_separation_deg: np.ndarray, conditions: Conditions,
 ) -> Scores:
-    """Score every object at its best time (arrays aligned with ``families``)."""
-    fam = np.asarray(families)
-    difficulty = np.array([TYPE_DIFFICULTY[f] for f in families])
-    extended = np.isin(fam, list(EXTENDED_FAMILIES))
+    """Score every object at its best time (arrays aligned with ``family_code``)."""
+    difficulty = _DIFFICULTY[family_code]
     glare = np.where(
-        np.isin(fam, list(NO_GLARE_FAMILIES)), 0.0,
+        _GLARE_EXEMPT[family_code], 0.0,
         moon_glare_mag(moon_illumination, moon_alt_deg, moon_separation_deg),
     )
-    sb_penalty = np.where(extended, surface_brightness_penalty(surface_brightness, conditions.sky_sqm), 0.0)
+    sb_penalty = np.where(
+        _EXTENDED[family_code], surface_brightness_penalty(surface_brightness, conditions.sky_sqm), 0.0
+    )
     limit = (
         conditions.limiting_magnitude - conditions.light_pollution_penalty - difficulty - glare - sb_penalty
     )
@@ -101,9 +110,11 @@ def score(
     magnitude_score = np.clip(headroom / HEADROOM_FOR_FULL_SCORE, 0, 1) * 100
     span = ALTITUDE_FOR_FULL_SCORE - conditions.min_altitude_deg
     altitude_score = np.clip((altitude_deg - conditions.min_altitude_deg) / span, 0, 1) * 100
-    multiplier = np.where(
-        np.isin(fam, list(conditions.preferences)), PREFERRED_MULTIPLIER, OTHER_MULTIPLIER
-    ) if conditions.preferences else 1.0
+    if conditions.preferences:
+        preferred = np.isin(family_code, [FAMILIES.index(f) for f in conditions.preferences])
+        multiplier = np.where(preferred, PREFERRED_MULTIPLIER, OTHER_MULTIPLIER)
+    else:
+        multiplier = 1.0
     total = (MAGNITUDE_WEIGHT * magnitude_score + ALTITUDE_WEIGHT * altitude_score) * multiplier
     too_low = altitude_deg < conditions.min_altitude_deg
     too_faint = headroom < -conditions.magnitude_margin

@@ -63,9 +63,9 @@ def site_of(location: Location) -> Site:
     return Site(location.lat, location.lon, location.elevation_m or 0.0)
 
 
-def sun_altitudes(times: list[datetime], location: Location) -> np.ndarray:
-    """Geometric altitude of the Sun's centre in degrees at ``times`` (no refraction)."""
-    return sun_altitude_curve(times, site_of(location))
+def sun_altitudes(start: datetime, minutes: np.ndarray, location: Location) -> np.ndarray:
+    """Geometric altitude of the Sun's centre in degrees at ``start + minutes`` (no refraction)."""
+    return sun_altitude_curve(start, minutes, site_of(location))
 
 
 def _crossings(
@@ -90,7 +90,7 @@ def night_of(day: date, location: Location) -> Night:
     tz = location.tz
     noon = datetime.combine(day, time(12, 0), tzinfo=tz).astimezone(UTC)  # elapsed-time steps
     minutes = np.arange(0, 24 * 60 + _STEP_MINUTES, _STEP_MINUTES, dtype=float)
-    alt = sun_altitudes([noon + timedelta(minutes=float(m)) for m in minutes], location)
+    alt = sun_altitudes(noon, minutes, location)
 
     def at(offset: float | None) -> datetime | None:
         return None if offset is None else (noon + timedelta(minutes=offset)).astimezone(tz)

@@ -100,7 +100,7 @@ class FakeServer:
 
             do_GET = do_POST = do_PUT = do_DELETE = _serve
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 return
 
         return _Handler

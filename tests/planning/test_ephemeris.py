@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import singularity.planning.astropy_offline  # noqa: F401  (before astropy)
-
 from datetime import UTC, datetime, timedelta
 
 import astropy.units as u
@@ -14,7 +12,12 @@ from astropy.time import Time
 
 from singularity.planning.catalog import load_catalog
 from singularity.planning.ephemeris import (
-    BODIES, SkyGrid, Site, angular_separation_deg, moon_magnitude, planet_magnitude,
+    BODIES,
+    Site,
+    SkyGrid,
+    angular_separation_deg,
+    moon_magnitude,
+    planet_magnitude,
 )
 
 TIMES = [datetime(2026, 12, 1, 17, 30, tzinfo=UTC) + timedelta(minutes=15 * i) for i in range(9)]

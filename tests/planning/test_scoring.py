@@ -4,9 +4,15 @@ import numpy as np
 import pytest
 
 from singularity.errors import InputError
+from singularity.planning.catalog import family_codes
 from singularity.planning.preferences import parse_preferences
 from singularity.planning.scoring import (
-    Conditions, assessment, compass_point, compass_words, moon_glare_mag, score,
+    Conditions,
+    assessment,
+    compass_point,
+    compass_words,
+    moon_glare_mag,
+    score,
     surface_brightness_penalty,
 )
 
@@ -17,7 +23,7 @@ DARK = Conditions(limiting_magnitude=14.7, light_pollution_penalty=0.0, sky_sqm=
 def _score(families, mags, alts, *, conditions=DARK, sb=None, moon_alt=-20.0, sep=90.0, illum=0.0):
     n = len(families)
     return score(
-        families=families, magnitude=np.array(mags, float),
+        family_code=family_codes(families), magnitude=np.array(mags, float),
         surface_brightness=np.array(sb if sb is not None else [np.nan] * n, float),
         altitude_deg=np.array(alts, float), moon_illumination=illum,
         moon_alt_deg=np.full(n, moon_alt), moon_separation_deg=np.full(n, sep), conditions=conditions,

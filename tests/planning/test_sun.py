@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import singularity.planning.astropy_offline  # noqa: F401
-
 from datetime import date, datetime, timedelta
 
 import astropy.units as u
@@ -18,8 +16,9 @@ TROMSO = Location(name="Tromsø", lat=69.65, lon=18.96, timezone="Europe/Oslo", 
 
 def test_sun_altitude_curve_matches_astropy() -> None:
     start = datetime(2026, 12, 1, 12, tzinfo=KREUZLINGEN.tz)
-    times = [start + timedelta(minutes=30 * i) for i in range(49)]
-    ours = sun_altitudes(times, KREUZLINGEN)
+    minutes = np.arange(0, 24 * 60 + 1, 30.0)
+    times = [start + timedelta(minutes=float(m)) for m in minutes]
+    ours = sun_altitudes(start, minutes, KREUZLINGEN)
     location = EarthLocation.from_geodetic(KREUZLINGEN.lon * u.deg, KREUZLINGEN.lat * u.deg)
     ref = get_body("sun", Time(times), location).transform_to(AltAz(obstime=Time(times), location=location))
     assert np.abs(ref.alt.deg - ours).max() < 0.01
