@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from singularity.errors import ConfigError
 
@@ -71,17 +71,69 @@ class PlanningSettings(_Section):
     """Objects fainter than the effective limit plus this margin are dropped."""
 
 
+Role = Literal["orchestrator", "knowledge", "planning", "stellarium", "query_rewriter", "judge"]
+ROLES: tuple[Role, ...] = ("orchestrator", "knowledge", "planning", "stellarium", "query_rewriter", "judge")
+DEFAULT_MODEL = "openai/gpt-4.1-mini"
+
+
+class LLMSettings(_Section):
+    provider: Literal["auto", "openrouter", "openai_like", "offline"] = "auto"
+    """``auto``: OpenRouter when OPENROUTER_API_KEY is set, else the OpenAI-compatible endpoint
+    when ``openai_like_url`` is set, else the offline pilot."""
+    openrouter_url: str = "https://openrouter.ai/api/v1"
+    openai_like_url: str | None = None
+    """Any OpenAI-compatible server: LM Studio, Ollama, vLLM, llama.cpp (``…/v1``)."""
+    models: dict[Role, str] = Field(default_factory=lambda: dict.fromkeys(ROLES, DEFAULT_MODEL))
+    """Model per role; roles left out use ``DEFAULT_MODEL``."""
+    temperature: float = Field(0.1, ge=0, le=2)
+    timeout_s: float = Field(60.0, gt=0)
+    max_retries: int = Field(2, ge=0, le=10)
+    context_window: int = Field(32768, ge=2048)
+
+    @field_validator("models")
+    @classmethod
+    def _every_role(cls, models: dict[Role, str]) -> dict[Role, str]:
+        return {**dict.fromkeys(ROLES, DEFAULT_MODEL), **models}
+
+
+class MemorySettings(_Section):
+    chat_token_limit: int = Field(3000, ge=256)
+    """Token budget of one session's chat memory (recent messages only; never persisted)."""
+    profile_file: Path = Path("profile.json")
+    """Persistent observing preferences, relative to ``paths.data_dir``."""
+
+
+class TracingSettings(_Section):
+    enabled: bool = True
+    collector_endpoint: str | None = None
+    """OTLP/HTTP endpoint; PHOENIX_COLLECTOR_ENDPOINT in the environment wins. Unset: the
+    start command runs a local Phoenix and traces go there."""
+    phoenix_host: str = "127.0.0.1"
+    phoenix_port: int = Field(6006, ge=1, le=65535)
+    project_name: str = "singularity"
+
+
 class Settings(_Section):
     paths: PathsSettings = PathsSettings()
     geocoding: GeocodingSettings = GeocodingSettings()
     weather: WeatherSettings = WeatherSettings()
     sky_brightness: SkyBrightnessSettings = SkyBrightnessSettings()
     planning: PlanningSettings = PlanningSettings()
+    llm: LLMSettings = LLMSettings()
+    memory: MemorySettings = MemorySettings()
+    tracing: TracingSettings = TracingSettings()
+    personas_file: Path = Path("personas.yaml")
 
     @property
     def data_dir(self) -> Path:
         path = self.paths.data_dir
         return path if path.is_absolute() else PROJECT_ROOT / path
+
+    def resolve(self, path: Path, *, under_data: bool = False) -> Path:
+        """An absolute path: relative ones are taken from the data dir or the project root."""
+        if path.is_absolute():
+            return path
+        return (self.data_dir if under_data else PROJECT_ROOT) / path
 
     @property
     def cache_dir(self) -> Path:
