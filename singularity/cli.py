@@ -113,6 +113,72 @@ def plan(
         raise _fail(outcome.message, EXIT_INPUT)
 
 
+@app.command()
+def ask(
+    message: Annotated[str, typer.Argument(help="What to ask, in German or English.")],
+    session: Annotated[Path | None, typer.Option("--session", help="Continue (and save) the conversation in this file.")] = None,
+    persona: Annotated[str, typer.Option("--persona", help="Answer style: default, sagan, marvin, data, lovecraft (personas.yaml).")] = "default",
+    now: Annotated[str | None, typer.Option("--now", help="Pretend it is this time (ISO, with or without offset).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable record of the turn.")] = False,
+) -> None:
+    """Run one conversation turn through the agents (offline pilot unless an LLM is configured)."""
+    import asyncio
+
+    from singularity.config import get_settings
+    from singularity.workflow.cli_turn import run_cli_turn
+
+    try:
+        record = asyncio.run(run_cli_turn(
+            message, settings=get_settings(), session_file=session, persona_id=persona,
+            now=_parse_now(now), echo=None if as_json else typer.echo,
+        ))
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    if as_json:
+        typer.echo(record.model_dump_json(indent=2))
+    if record.error:
+        raise typer.Exit(EXIT_FAILED)
+
+
+@app.command("check-llm")
+def check_llm(
+    role: Annotated[str, typer.Option("--role", help="Whose model to check: orchestrator, knowledge, planning, stellarium, query_rewriter or judge.")] = "planning",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Check that the configured model truly calls tools: one real agent round with a tiny tool."""
+    import asyncio
+    import contextlib
+
+    from singularity.config import ROLES, get_settings
+    from singularity.llm.check import check_llm as run_check
+    from singularity.llm.providers import describe_provider
+
+    if role not in ROLES:
+        raise _fail(f"--role must be one of {', '.join(ROLES)}, not '{role}'.", EXIT_INPUT)
+    try:
+        settings = get_settings()
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_FAILED) from None
+    report = asyncio.run(run_check(settings=settings, role=role))  # type: ignore[arg-type]
+    if as_json:
+        typer.echo(report.model_dump_json(indent=2))
+    else:
+        with contextlib.suppress(SingularityError):  # a bad provider setting is in the report
+            typer.echo(f"Provider: {describe_provider(settings)}")
+        if report.model is not None and report.error is None:
+            typer.echo(f"Checked {report.model} ({report.role}) in {report.elapsed_s:.1f} s:")
+            for label, passed in (("native tool call", report.called_tool),
+                                  ("valid arguments", report.arguments_valid),
+                                  ("answer after the tool result", report.answered),
+                                  ("answer uses the tool's value", report.used_tool_value),
+                                  ("no tool call written as text", not report.text_tool_call)):
+                typer.echo(f"  [{'ok' if passed else 'FAIL'}] {label}")
+        for message in report.messages:
+            typer.echo(message)
+    if not report.ok:
+        raise typer.Exit(EXIT_FAILED)
+
+
 def main() -> None:
     app()
 

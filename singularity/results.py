@@ -46,6 +46,10 @@ class ToolResult(BaseModel):
             raise ValueError(f"a {self.status.value} result needs a one-sentence message")
         return self
 
+    def __str__(self) -> str:
+        """What a tool's output shows the model: the compact JSON."""
+        return self.to_model_json()
+
     @property
     def ok(self) -> bool:
         return self.status is Status.OK

@@ -52,3 +52,9 @@ class TimeWindow(_Frozen):
     @property
     def duration(self) -> timedelta:
         return self.end - self.start
+
+    @classmethod
+    def from_tool_data(cls, window: dict, description: str = "") -> TimeWindow:
+        """From the ``resolve_time`` tool's ``window`` data."""
+        return cls(start=datetime.fromisoformat(window["start"]),
+                   end=datetime.fromisoformat(window["end"]), description=description)

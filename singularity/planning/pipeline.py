@@ -19,7 +19,7 @@ from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
 from singularity.planning.preferences import parse_preferences
-from singularity.planning.skybrightness import light_pollution_penalty, sky_brightness
+from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Status, ToolResult
@@ -80,11 +80,8 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
     )
     if steps["time"].status is not Status.OK:
         return _stop(steps, "time")
-    window_data = steps["time"].data["window"]
-    window = TimeWindow(
-        start=datetime.fromisoformat(window_data["start"]),
-        end=datetime.fromisoformat(window_data["end"]),
-        description=steps["time"].data.get("description", ""),
+    window = TimeWindow.from_tool_data(
+        steps["time"].data["window"], steps["time"].data.get("description", "")
     )
 
     steps["equipment"] = classify_equipment(request.equipment)
@@ -95,12 +92,7 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
     steps["sky"] = sky_brightness(location, settings=settings, bortle=request.bortle, sqm=request.sqm)
     if steps["sky"].status not in (Status.OK, Status.PARTIAL):
         return _stop(steps, "sky")
-    sky_data = steps["sky"].data
-    sky = SkyCondition(
-        sqm=sky_data["sqm"], bortle=sky_data["bortle"],
-        light_pollution_penalty=light_pollution_penalty(sky_data["bortle"]),
-        source=sky_data["source"], label=sky_data.get("label", ""),
-    )
+    sky = SkyCondition.from_tool_data(steps["sky"].data)
 
     steps["weather"] = check_weather(location, window, settings=settings, now=now)
     weather = steps["weather"]

@@ -42,6 +42,15 @@ class SkyCondition(BaseModel):
     source: str
     label: str = ""
 
+    @classmethod
+    def from_tool_data(cls, data: dict) -> SkyCondition:
+        """From the ``sky_brightness`` tool's data."""
+        from singularity.planning.skybrightness import light_pollution_penalty
+
+        return cls(sqm=data["sqm"], bortle=data["bortle"],
+                   light_pollution_penalty=light_pollution_penalty(data["bortle"]),
+                   source=data["source"], label=data.get("label", ""))
+
 
 class Target(BaseModel):
     rank: int

@@ -1,26 +1,12 @@
-"""Helpers shared by the location tests: a shared fake server, Nominatim replies."""
+"""Helpers shared by the location tests: settings and Nominatim replies."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from tests.fakes.server import FakeServer, running_server
 from tests.support import ROOT, TEST_MIN_POPULATION, make_settings, settings_with_index  # noqa: F401
 
 LICENCE = "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright"
-
-def shared_server() -> Iterator[FakeServer]:
-    """Body of a module-scoped fake server fixture: stopping a FakeServer costs half a second
-    (its poll interval), so the Nominatim tests share one per module and reset it per test."""
-    with running_server() as server:
-        yield server
-
-
-def reset(server: FakeServer) -> FakeServer:
-    server.routes.clear()
-    server.requests.clear()
-    return server
 
 
 def nominatim_place(

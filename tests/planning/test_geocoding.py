@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,20 +17,7 @@ from tests.planning.location_support import (
     KREUZLINGEN,
     make_settings,
     nominatim_place,
-    reset,
-    shared_server,
 )
-
-
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[FakeServer]:
-    yield from shared_server()
-
-
-@pytest.fixture
-def nominatim(module_server: FakeServer) -> FakeServer:
-    """A fake Nominatim with no routes and no recorded requests yet."""
-    return reset(module_server)
 
 
 def online_settings(tmp_path: Path, url: str, **geocoding: str) -> Settings:
@@ -39,9 +25,9 @@ def online_settings(tmp_path: Path, url: str, **geocoding: str) -> Settings:
     return make_settings(tmp_path / "data", **(options | geocoding))
 
 
-def test_parses_nominatim_results(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN]))
-    [place] = geocode("Kreuzlingen", settings=online_settings(tmp_path, nominatim.url))
+def test_parses_nominatim_results(fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN]))
+    [place] = geocode("Kreuzlingen", settings=online_settings(tmp_path, fake_server.url))
     assert (place.name, place.region, place.country_code, place.country) == (
         "Kreuzlingen",
         "Thurgau",
@@ -53,18 +39,18 @@ def test_parses_nominatim_results(nominatim: FakeServer, tmp_path: Path) -> None
     assert place.importance == pytest.approx(0.52) and place.population is None
 
 
-def test_request_is_polite_and_complete(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN]))
-    settings = online_settings(tmp_path, nominatim.url)
+def test_request_is_polite_and_complete(fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN]))
+    settings = online_settings(tmp_path, fake_server.url)
     geocode("  Kreuzlingen ", settings=settings)
-    [request] = nominatim.requests
+    [request] = fake_server.requests
     assert request.headers["user-agent"] == settings.geocoding.user_agent
     assert request.arg("q") == "Kreuzlingen"
     assert request.arg("format") == "json" and request.arg("addressdetails") == "1"
     assert request.arg("limit") == str(settings.geocoding.max_candidates)
 
 
-def test_non_settlements_are_sites(nominatim: FakeServer, tmp_path: Path) -> None:
+def test_non_settlements_are_sites(fake_server: FakeServer, tmp_path: Path) -> None:
     peak = nominatim_place(
         "Roque de los Muchachos",
         28.7542,
@@ -74,39 +60,41 @@ def test_non_settlements_are_sites(nominatim: FakeServer, tmp_path: Path) -> Non
         state="Canarias",
         addresstype="peak",
     )
-    nominatim.route("GET", "/search", Response(200, [peak]))
-    [place] = geocode("Roque de los Muchachos", settings=online_settings(tmp_path, nominatim.url))
+    fake_server.route("GET", "/search", Response(200, [peak]))
+    [place] = geocode("Roque de los Muchachos", settings=online_settings(tmp_path, fake_server.url))
     assert (place.kind, place.country, place.timezone) == ("site", "Spain", "Atlantic/Canary")
 
 
-def test_second_identical_query_is_served_from_disk(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN]))
-    settings = online_settings(tmp_path, nominatim.url)
+def test_second_identical_query_is_served_from_disk(
+    fake_server: FakeServer, tmp_path: Path
+) -> None:
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN]))
+    settings = online_settings(tmp_path, fake_server.url)
     first = geocode("Kreuzlingen", settings=settings)
     second = NominatimGeocoder(settings=settings).search("kreuzlingen")
     assert first == second
-    assert len(nominatim.requests) == 1
+    assert len(fake_server.requests) == 1
     assert list((settings.cache_dir / "nominatim").glob("*.json"))
 
 
-def test_empty_answer_is_cached_too(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/search", Response(200, []))
-    settings = online_settings(tmp_path, nominatim.url)
+def test_empty_answer_is_cached_too(fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/search", Response(200, []))
+    settings = online_settings(tmp_path, fake_server.url)
     assert geocode("Nowhere-on-earth", settings=settings) == []
     assert geocode("Nowhere-on-earth", settings=settings) == []
-    assert len(nominatim.requests) == 1
+    assert len(fake_server.requests) == 1
 
 
-def test_requests_are_at_least_min_interval_apart(nominatim: FakeServer, tmp_path: Path) -> None:
+def test_requests_are_at_least_min_interval_apart(fake_server: FakeServer, tmp_path: Path) -> None:
     arrivals: list[float] = []
 
     def handler(request: Request) -> Response:
         arrivals.append(time.monotonic())
         return Response(200, [KREUZLINGEN])
 
-    nominatim.route("GET", "/search", handler)
+    fake_server.route("GET", "/search", handler)
     geocoder = NominatimGeocoder(
-        settings=online_settings(tmp_path, nominatim.url, min_interval_s="0.2")
+        settings=online_settings(tmp_path, fake_server.url, min_interval_s="0.2")
     )
     geocoder.search("Kreuzlingen")
     geocoder.search("Konstanz")
@@ -140,28 +128,28 @@ def test_requests_are_at_least_min_interval_apart(nominatim: FakeServer, tmp_pat
     ],
 )
 def test_failures_become_one_sentence_service_errors(
-    nominatim: FakeServer, tmp_path: Path, response: Response, fragment: str
+    fake_server: FakeServer, tmp_path: Path, response: Response, fragment: str
 ) -> None:
-    nominatim.route("GET", "/search", response)
-    settings = online_settings(tmp_path, nominatim.url)
+    fake_server.route("GET", "/search", response)
+    settings = online_settings(tmp_path, fake_server.url)
     started = time.monotonic()
     with pytest.raises(ServiceError) as info:
         geocode("Kreuzlingen", settings=settings)
     message = str(info.value)
-    assert message.startswith(f"Nominatim at {nominatim.url}") and fragment in message
+    assert message.startswith(f"Nominatim at {fake_server.url}") and fragment in message
     assert message.endswith(".") and "\n" not in message
     assert time.monotonic() - started < 1.0
     assert not (settings.cache_dir / "nominatim").exists()  # failures are not cached
 
 
-def test_failures_are_not_cached(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/search", Response(500, "boom"))
-    settings = online_settings(tmp_path, nominatim.url)
+def test_failures_are_not_cached(fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/search", Response(500, "boom"))
+    settings = online_settings(tmp_path, fake_server.url)
     with pytest.raises(ServiceError):
         geocode("Kreuzlingen", settings=settings)
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN]))
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN]))
     assert geocode("Kreuzlingen", settings=settings)[0].country_code == "CH"
-    assert len(nominatim.requests) == 2
+    assert len(fake_server.requests) == 2
 
 
 def test_connection_refused(tmp_path: Path) -> None:
@@ -186,9 +174,9 @@ def test_url_that_is_not_http_is_rejected(tmp_path: Path) -> None:
         NominatimGeocoder(settings=online_settings(tmp_path, "ftp://example.org"))
 
 
-def test_url_path_prefix_is_kept(nominatim: FakeServer, tmp_path: Path) -> None:
-    nominatim.route("GET", "/nominatim/search", Response(200, [KREUZLINGEN]))
+def test_url_path_prefix_is_kept(fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/nominatim/search", Response(200, [KREUZLINGEN]))
     places = geocode(
-        "Kreuzlingen", settings=online_settings(tmp_path, nominatim.url + "/nominatim/")
+        "Kreuzlingen", settings=online_settings(tmp_path, fake_server.url + "/nominatim/")
     )
     assert places[0].name == "Kreuzlingen"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -20,37 +19,19 @@ from tests.planning.location_support import (
     BLOCKED_HTML,
     KREUZLINGEN,
     nominatim_place,
-    reset,
     settings_with_index,
-    shared_server,
 )
-
-
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[FakeServer]:
-    yield from shared_server()
-
-
-@pytest.fixture
-def nominatim(module_server: FakeServer) -> FakeServer:
-    """A fake Nominatim with no routes and no recorded requests yet."""
-    return reset(module_server)
-
-
-@pytest.fixture
-def settings(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    return settings_with_index(tmp_path, tmp_path_factory)
 
 
 @pytest.fixture
 def online(
-    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, nominatim: FakeServer
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, fake_server: FakeServer
 ) -> Settings:
     return settings_with_index(
         tmp_path,
         tmp_path_factory,
         online="true",
-        nominatim_url=nominatim.url,
+        nominatim_url=fake_server.url,
         timeout_s="0.5",
         min_interval_s="0",
     )
@@ -195,18 +176,18 @@ def test_unusable_gazetteer_fails_names_but_not_coordinates(settings: Settings) 
 # ---------------------------------------------------------------- online
 
 
-def test_nominatim_first(online: Settings, nominatim: FakeServer) -> None:
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN]))
+def test_nominatim_first(online: Settings, fake_server: FakeServer) -> None:
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN]))
     result = resolve_location("Kreuzlingen", settings=online)
     location = location_of(result)
     assert location.source == "nominatim" and location.name == "Kreuzlingen, Thurgau, Switzerland"
     assert location.timezone == "Europe/Zurich"
     assert result.sources[0]["licence"] == "ODbL 1.0"
-    assert len(nominatim.requests) == 1
+    assert len(fake_server.requests) == 1
 
 
 def test_nominatim_same_place_twice_is_not_ambiguous(
-    online: Settings, nominatim: FakeServer
+    online: Settings, fake_server: FakeServer
 ) -> None:
     district = nominatim_place(
         "Bezirk Kreuzlingen",
@@ -219,11 +200,13 @@ def test_nominatim_same_place_twice_is_not_ambiguous(
         addresstype="county",
         osm_id=1684626,
     )
-    nominatim.route("GET", "/search", Response(200, [KREUZLINGEN, district]))
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN, district]))
     assert location_of(resolve_location("Kreuzlingen", settings=online)).source == "nominatim"
 
 
-def test_nominatim_close_importances_ask_which_one(online: Settings, nominatim: FakeServer) -> None:
+def test_nominatim_close_importances_ask_which_one(
+    online: Settings, fake_server: FakeServer
+) -> None:
     results = [
         nominatim_place(
             "Springfield",
@@ -259,7 +242,7 @@ def test_nominatim_close_importances_ask_which_one(online: Settings, nominatim: 
             osm_id=3,
         ),
     ]
-    nominatim.route("GET", "/search", Response(200, results))
+    fake_server.route("GET", "/search", Response(200, results))
     result = resolve_location("Springfield", settings=online)
     assert result.status is Status.NEEDS_INPUT
     assert [c["region"] for c in result.data["candidates"]] == [
@@ -270,7 +253,7 @@ def test_nominatim_close_importances_ask_which_one(online: Settings, nominatim: 
     assert result.data["source"] == "nominatim"
 
 
-def test_nominatim_clear_leader_resolves(online: Settings, nominatim: FakeServer) -> None:
+def test_nominatim_clear_leader_resolves(online: Settings, fake_server: FakeServer) -> None:
     results = [
         nominatim_place(
             "Paris",
@@ -295,7 +278,7 @@ def test_nominatim_clear_leader_resolves(online: Settings, nominatim: FakeServer
             osm_id=115357,
         ),
     ]
-    nominatim.route("GET", "/search", Response(200, results))
+    fake_server.route("GET", "/search", Response(200, results))
     result = resolve_location("Paris", settings=online)
     assert location_of(result).timezone == "Europe/Paris"
     assert result.data["candidates"][0]["region"] == "Texas"
@@ -315,18 +298,18 @@ def test_nominatim_clear_leader_resolves(online: Settings, nominatim: FakeServer
     ids=["403", "429", "500", "garbage", "shape", "empty", "timeout"],
 )
 def test_nominatim_failure_falls_back_to_gazetteer(
-    online: Settings, nominatim: FakeServer, response: Response
+    online: Settings, fake_server: FakeServer, response: Response
 ) -> None:
-    nominatim.route("GET", "/search", response)
+    fake_server.route("GET", "/search", response)
     result = resolve_location("Kreuzlingen", settings=online)
     location = location_of(result)
     assert location.source == "gazetteer" and location.timezone == "Europe/Zurich"
     assert "Nominatim" in result.data["note"] and "offline gazetteer" in result.data["note"]
-    assert len(nominatim.requests) == 1
+    assert len(fake_server.requests) == 1
 
 
-def test_failure_and_unknown_name_still_asks(online: Settings, nominatim: FakeServer) -> None:
-    nominatim.route("GET", "/search", Response(500, "down"))
+def test_failure_and_unknown_name_still_asks(online: Settings, fake_server: FakeServer) -> None:
+    fake_server.route("GET", "/search", Response(500, "down"))
     result = resolve_location("Xyzzyqwertville", settings=online)
     assert result.status is Status.NEEDS_INPUT
     assert "HTTP 500" in result.data["note"]

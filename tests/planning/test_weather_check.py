@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -19,8 +18,6 @@ from tests.planning.weather_payloads import (
     OWM_401,
     base_settings,
     by_hour,
-    fresh,
-    module_fake_server,
     open_meteo_payload,
     owm_forecast5_payload,
     owm_onecall3_payload,
@@ -42,16 +39,6 @@ def night(day: int = 1, start_hour: int = 22, hours: int = 4) -> TimeWindow:
 
 
 TONIGHT = night()  # 21:00-01:00 UTC
-
-
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[FakeServer]:
-    yield from module_fake_server()
-
-
-@pytest.fixture
-def fake_server(module_server: FakeServer) -> FakeServer:
-    return fresh(module_server)
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,8 +20,6 @@ from tests.planning.weather_payloads import (
     OPEN_METEO_400,
     base_settings,
     by_hour,
-    fresh,
-    module_fake_server,
     open_meteo_payload,
     weather_settings,
 )
@@ -33,16 +30,6 @@ TODAY = datetime(2026, 12, 1, tzinfo=UTC)
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return base_settings(tmp_path / "data")
-
-
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[FakeServer]:
-    yield from module_fake_server()
-
-
-@pytest.fixture
-def fake_server(module_server: FakeServer) -> FakeServer:
-    return fresh(module_server)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,8 +18,6 @@ from tests.planning.weather_payloads import (
     OWM_429,
     OWM_500,
     base_settings,
-    fresh,
-    module_fake_server,
     owm_forecast5_payload,
     owm_onecall3_payload,
     weather_settings,
@@ -31,16 +28,6 @@ FIRST_SLOT = datetime(2026, 12, 1, 18, tzinfo=UTC)
 KEY = "0123456789abcdef0123456789abcdef"
 FORECAST5 = "/data/2.5/forecast"
 ONECALL = "/data/3.0/onecall"
-
-
-@pytest.fixture(scope="module")
-def module_server() -> Iterator[FakeServer]:
-    yield from module_fake_server()
-
-
-@pytest.fixture
-def fake_server(module_server: FakeServer) -> FakeServer:
-    return fresh(module_server)
 
 
 @pytest.fixture

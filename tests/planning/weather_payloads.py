@@ -7,13 +7,12 @@ given as a constant or as a function of the step's UTC time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from singularity.config import Settings, load_settings
-from tests.fakes.server import FakeServer, running_server
 
 Value = Any | Callable[[datetime], Any]
 
@@ -243,16 +242,3 @@ def weather_settings(settings: Settings, url: str, **weather: Any) -> Settings:
         update={"open_meteo_url": url, "openweathermap_url": url, "timeout_s": 2.0, **weather}
     )
     return settings.model_copy(update={"weather": section})
-
-
-def module_fake_server() -> Iterator[FakeServer]:
-    """One FakeServer per test module: each ``fake_server`` shutdown costs ~0.5 s."""
-    with running_server() as server:
-        yield server
-
-
-def fresh(server: FakeServer) -> FakeServer:
-    """``server`` without routes or recorded requests, as the ``fake_server`` fixture gives."""
-    server.routes.clear()
-    server.requests.clear()
-    return server

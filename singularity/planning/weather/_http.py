@@ -1,16 +1,18 @@
-"""One GET that turns every transport, HTTP and decoding failure into a WeatherServiceError."""
+"""One GET and parse: every transport, HTTP, decoding or shape failure is a WeatherServiceError."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
-from singularity.planning.weather.errors import WeatherServiceError
+from singularity.planning.weather.errors import ShapeError, WeatherServiceError
 
 _BODY_CHARS = 160
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,30 @@ def _error_detail(response: httpx.Response) -> str:
     return text[:_BODY_CHARS] + ("…" if len(text) > _BODY_CHARS else "")
 
 
-def get_json(
+def get_parsed(
+    client: httpx.Client | None,
+    url: str,
+    params: dict[str, Any],
+    parse: Callable[[Any], T],
+    *,
+    provider: str,
+    timeout_s: float,
+    advice: Advice,
+    secret: str | None = None,
+) -> T:
+    """``parse`` of the JSON at ``url``; a ShapeError becomes a WeatherServiceError as well."""
+    payload = _get_json(
+        client, url, params, provider=provider, timeout_s=timeout_s, advice=advice, secret=secret
+    )
+    try:
+        return parse(payload)
+    except ShapeError as exc:
+        raise WeatherServiceError(
+            provider, f"answered JSON of an unexpected shape ({exc})", advice.service
+        ) from exc
+
+
+def _get_json(
     client: httpx.Client | None,
     url: str,
     params: dict[str, Any],

@@ -9,8 +9,8 @@ import httpx
 from pydantic import ValidationError
 
 from singularity.config import Settings
-from singularity.planning.weather._http import Advice, get_json
-from singularity.planning.weather.errors import ShapeError, WeatherServiceError
+from singularity.planning.weather._http import Advice, get_parsed
+from singularity.planning.weather.errors import ShapeError
 from singularity.planning.weather.samples import Forecast, WeatherSample
 
 PROVIDER = "Open-Meteo"
@@ -61,20 +61,15 @@ def fetch_forecast(
         service=f"the service may be down, try again later or check weather.open_meteo_url ({base})",
         request="check the coordinates of the place",
     )
-    payload = get_json(
+    return get_parsed(
         client,
         f"{base}/v1/forecast",
         params,
+        parse_forecast,
         provider=PROVIDER,
         timeout_s=settings.weather.timeout_s,
         advice=advice,
     )
-    try:
-        return parse_forecast(payload)
-    except ShapeError as exc:
-        raise WeatherServiceError(
-            PROVIDER, f"answered JSON of an unexpected shape ({exc})", advice.service
-        ) from exc
 
 
 def _number(value: Any, name: str) -> float | None:

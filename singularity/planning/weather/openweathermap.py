@@ -13,8 +13,8 @@ import httpx
 from pydantic import ValidationError
 
 from singularity.config import Settings
-from singularity.planning.weather._http import Advice, get_json
-from singularity.planning.weather.errors import ShapeError, WeatherServiceError
+from singularity.planning.weather._http import Advice, get_parsed
+from singularity.planning.weather.errors import ShapeError
 from singularity.planning.weather.samples import Forecast, WeatherSample, magnus_dew_point_c
 
 PROVIDER = "OpenWeatherMap"
@@ -72,22 +72,16 @@ def fetch_forecast(
         params["exclude"] = "minutely,alerts"
     else:
         url, parse = f"{base}/data/2.5/forecast", parse_forecast5
-    advice = _advice(base, mode)
-    payload = get_json(
+    return get_parsed(
         client,
         url,
         params,
+        parse,
         provider=PROVIDER,
         timeout_s=settings.weather.timeout_s,
-        advice=advice,
+        advice=_advice(base, mode),
         secret=api_key,
     )
-    try:
-        return parse(payload)
-    except ShapeError as exc:
-        raise WeatherServiceError(
-            PROVIDER, f"answered JSON of an unexpected shape ({exc})", advice.service
-        ) from exc
 
 
 def _optional(obj: Any, path: str) -> float | None:

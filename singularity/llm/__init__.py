@@ -1,0 +1,1 @@
+"""Language models for the agents: providers per role and the check that a model truly calls tools."""

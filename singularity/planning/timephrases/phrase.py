@@ -1,0 +1,104 @@
+"""The phrase being read and the pieces recognised in it so far."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from singularity.errors import InputError
+from singularity.planning.timephrases.durations import read_duration
+from singularity.planning.timephrases.lexicon import FILLERS
+
+
+class Scan:
+    """The normalised phrase; recognised pieces are blanked so that leftovers can be checked."""
+
+    def __init__(self, text: str) -> None:
+        s = text.lower().replace("–", "-")
+        s = re.sub(r"[!?;]", " ", s)
+        s = re.sub(r"(?<!\d),|,(?!\d)", " ", s)  # keep decimal commas ("1,5 Stunden")
+        self.s = re.sub(r"\s+", " ", s).strip()
+
+    def take(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        m = pattern.search(self.s)
+        if m:
+            self.blank(m.start(), m.end())
+        return m
+
+    def blank(self, start: int, end: int) -> None:
+        self.s = self.s[:start] + " " * (end - start) + self.s[end:]
+
+    def take_duration(
+        self, prefixes: set[str] | None, *, unit: re.Pattern[str] | None
+    ) -> float | None:
+        """Longest duration after a prefix word (or anywhere, when ``prefixes`` is None)."""
+        words = list(re.finditer(r"\S+", self.s))
+        for i, word in enumerate(words):
+            if prefixes is not None and word.group() not in prefixes:
+                continue
+            if prefixes is None and i > 0 and words[i - 1].group() == "in":
+                continue  # "in 2 Stunden" is a start, not a duration
+            first = i + 1 if prefixes is not None else i
+            for j in range(len(words), first, -1):
+                chunk = [w.group() for w in words[first:j]]
+                if unit is not None and not any(unit.search(w) for w in chunk):
+                    continue
+                hours = read_duration(" ".join(chunk))
+                if hours is not None:
+                    self.blank(word.start(), words[j - 1].end())
+                    return hours
+        return None
+
+    def leftover(self) -> list[str]:
+        words = (w.strip(".,:-'") for w in self.s.split())
+        return [w for w in words if w and w not in FILLERS]
+
+
+@dataclass
+class Clock:
+    hour: int
+    minute: int
+    meridiem: str | None = None  # "am" | "pm"
+    midnight: bool = False
+    padded: bool = False
+    """Written as "09:00" or in an ISO date: plainly the 24-hour clock, no "9 pm?" hint."""
+
+
+@dataclass
+class Parts:
+    now: bool = False
+    offset: timedelta | None = None  # "in 2 Stunden"
+    rel_days: int | None = None
+    abs_date: date | None = None
+    abs_start: datetime | None = None  # ISO with an offset
+    weekday: int | None = None
+    weekday_next: bool = False
+    part: str | None = None  # evening | night | morning | afternoon
+    tonight: bool = False
+    clock: Clock | None = None
+    end_clock: Clock | None = None
+    duration_hours: float | None = None
+
+    def set_day(self, *, rel: int | None = None, absolute: date | None = None) -> None:
+        if self.rel_days is not None or self.abs_date is not None:
+            raise InputError("The phrase names two different days; please give just one.")
+        self.rel_days, self.abs_date = rel, absolute
+
+    def set_part(self, part: str) -> None:
+        if self.part is not None and self.part != part:
+            raise InputError(f"The phrase says both '{self.part}' and '{part}'; which one?")
+        self.part = part
+
+    def set_clock(self, clock: Clock) -> None:
+        if self.clock is not None:
+            raise InputError(
+                "The phrase contains two clock times; for a window say e.g. 'von 21 bis 23 Uhr'."
+            )
+        self.clock = clock
+
+    def empty(self) -> bool:
+        return not (
+            self.now or self.offset or self.rel_days is not None or self.abs_date
+            or self.weekday is not None or self.part or self.clock
+        )  # fmt: skip

@@ -1,0 +1,114 @@
+"""From a phrase to a start (``parse_when``) and to an observing window (``resolve_time``)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from singularity.errors import InputError
+from singularity.planning.models import Location
+from singularity.planning.timephrases.durations import checked_hours
+from singularity.planning.timephrases.fallback import fallback
+from singularity.planning.timephrases.formatting import format_moment, hm
+from singularity.planning.timephrases.lexicon import EXAMPLES
+from singularity.planning.timephrases.localtime import shift
+from singularity.planning.timephrases.parsed import PAST_GRACE, ParsedWhen
+from singularity.planning.timephrases.reading import read_phrase
+from singularity.planning.timephrases.timed import timed
+from singularity.planning.timephrases.twilight import anchored
+from singularity.results import ToolResult
+
+
+def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
+    """Resolve an observing phrase to a start in the location's zone (rules: package docstring)."""
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("now must be timezone-aware")
+    tz = location.tz
+    now = now.astimezone(tz)
+    if not text.strip():
+        raise InputError(f"No time was given; please give a date and time such as {EXAMPLES}.")
+    parts, unknown, without_duration = read_phrase(text, now.date(), tz)
+    if unknown and not parts.empty():
+        raise InputError(
+            f"I did not understand '{' '.join(unknown)}' in '{text.strip()}'; please give a "
+            f"date and time such as {EXAMPLES}."
+        )
+    if unknown:
+        return fallback(without_duration, text, now, location, parts)
+    if parts.now or parts.offset:
+        if (
+            parts.clock
+            or parts.part
+            or parts.rel_days
+            or parts.abs_date
+            or (parts.weekday is not None)
+        ):
+            raise InputError(
+                f"'{text.strip()}' names both 'now' and another time; which one do you mean?"
+            )
+        start = now if parts.now else shift(now, parts.offset or timedelta())
+        what = (
+            "now" if parts.now else f"in {(parts.offset or timedelta()).total_seconds() / 3600:g} h"
+        )
+        return ParsedWhen(
+            start=start, description=f"{what} ({format_moment(start)})",
+            anchored_to_twilight=False, duration_hours=parts.duration_hours, explicit_time=True,
+        )  # fmt: skip
+    if parts.empty():
+        if parts.duration_hours is not None:
+            raise InputError(
+                f"'{text.strip()}' says how long but not when; please add a date and time such "
+                f"as {EXAMPLES}."
+            )
+        raise InputError(
+            f"I could not understand '{text.strip()}' as a date and time; please give one such "
+            f"as {EXAMPLES}."
+        )
+    if parts.clock is None:
+        return anchored(parts, now, location)
+    return timed(parts, now, location, text)
+
+
+def resolve_time(
+    text: str,
+    *,
+    location: Location,
+    now: datetime,
+    duration_hours: float | None = None,
+    default_duration_hours: float = 2.0,
+) -> ToolResult:
+    """Tool: an observing window from a phrase; past times are refused, unclear ones asked.
+
+    ``duration_hours`` (from the caller) wins over a duration in the phrase, which wins over
+    ``default_duration_hours``.
+    """
+    try:
+        parsed = parse_when(text, now=now, location=location)
+        hours = parsed.duration_hours or default_duration_hours
+        if duration_hours is not None:
+            hours = checked_hours(duration_hours, f"{duration_hours:g} h")
+    except InputError as error:
+        return ToolResult.needs_input(str(error))
+    start = parsed.start
+    end = shift(start, timedelta(hours=hours))
+    now_ts = now.timestamp()
+    late = parsed.explicit_time and start.timestamp() < now_ts - PAST_GRACE.total_seconds()
+    if late or end.timestamp() <= now_ts:
+        return ToolResult.refused(
+            f"That time ({format_moment(start)}) is in the past; please ask for a time from now "
+            "on, such as 'tonight' or 'tomorrow at 21:00'.",
+            data={"datetime_iso": start.isoformat(), "description": parsed.description},
+        )
+    description = f"{parsed.description}; for {hours:g} h until {hm(end)}"
+    return ToolResult.success(
+        {
+            "window": {
+                "start": start.isoformat(),
+                "end": end.isoformat(),
+                "timezone": location.timezone,
+                "duration_hours": hours,
+            },
+            "description": description,
+            "datetime_iso": start.isoformat(),
+            "anchored_to_twilight": parsed.anchored_to_twilight,
+        }
+    )

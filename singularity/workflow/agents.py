@@ -1,0 +1,79 @@
+"""The factory that builds the agents and their AgentWorkflow (never at import time)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from llama_index.core.agent.workflow import AgentWorkflow, FunctionAgent
+from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.core.tools import FunctionTool
+
+from singularity.config import Settings
+from singularity.workflow import prompts
+from singularity.workflow.state import STATE_PROMPT, initial_state
+from singularity.workflow.tools.planning import PlanningTools
+from singularity.workflow.tools.unavailable import (
+    KNOWLEDGE_UNAVAILABLE, STELLARIUM_UNAVAILABLE, unavailable_tool,
+)
+
+HANDOFFS: dict[str, list[str]] = {
+    prompts.ORCHESTRATOR: [prompts.KNOWLEDGE, prompts.PLANNING, prompts.STELLARIUM],
+    prompts.KNOWLEDGE: [],  # terminal
+    prompts.PLANNING: [prompts.KNOWLEDGE, prompts.STELLARIUM],
+    prompts.STELLARIUM: [prompts.KNOWLEDGE, prompts.PLANNING],
+}
+
+
+def _with_style(prompt: str, style: str) -> str:
+    return f"{prompt}\n\n{style}" if style else prompt
+
+
+def build_agents(
+    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], style: str = ""
+) -> list[FunctionAgent]:
+    """The orchestrator and the three specialists; ``style`` (a persona) only shapes the
+    Knowledge and Planning agents' wording."""
+    planning_tools = [FunctionTool.from_defaults(async_fn=fn) for fn in PlanningTools(settings).all()]
+    return [
+        FunctionAgent(
+            name=prompts.ORCHESTRATOR,
+            description="Routes each message to the right specialist; has no domain tools.",
+            system_prompt=prompts.ORCHESTRATOR_PROMPT, tools=[], llm=llms["orchestrator"],
+            can_handoff_to=HANDOFFS[prompts.ORCHESTRATOR],
+        ),
+        FunctionAgent(
+            name=prompts.KNOWLEDGE,
+            description="Answers astronomy knowledge questions with cited sources.",
+            system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
+            tools=[FunctionTool.from_defaults(async_fn=unavailable_tool(KNOWLEDGE_UNAVAILABLE))],
+            llm=llms["knowledge"], can_handoff_to=HANDOFFS[prompts.KNOWLEDGE],
+        ),
+        FunctionAgent(
+            name=prompts.PLANNING,
+            description="Plans observing sessions from place, time and equipment; answers "
+                        "questions about the plan's targets.",
+            system_prompt=_with_style(prompts.PLANNING_PROMPT, style), tools=planning_tools,
+            llm=llms["planning"], can_handoff_to=HANDOFFS[prompts.PLANNING],
+        ),
+        FunctionAgent(
+            name=prompts.STELLARIUM,
+            description="Opens objects in a locally running Stellarium and shows a screenshot.",
+            system_prompt=prompts.STELLARIUM_PROMPT,
+            tools=[FunctionTool.from_defaults(async_fn=unavailable_tool(STELLARIUM_UNAVAILABLE))],
+            llm=llms["stellarium"], can_handoff_to=HANDOFFS[prompts.STELLARIUM],
+        ),
+    ]
+
+
+def build_workflow(
+    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], style: str = "",
+    profile: dict | None = None,
+) -> AgentWorkflow:
+    return AgentWorkflow(
+        agents=build_agents(settings=settings, llms=llms, style=style),
+        root_agent=prompts.ORCHESTRATOR,
+        initial_state=initial_state(
+            duration_hours=settings.planning.default_duration_hours, profile=profile
+        ),
+        state_prompt=STATE_PROMPT,
+    )

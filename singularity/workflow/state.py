@@ -1,0 +1,65 @@
+"""The shared workflow state (DESIGN.md, "Workflow state"): JSON-serialisable only.
+
+Kept deliberately small, because the whole state is put in front of every model call: the
+generated plan is stored as a compact summary (the full plan, with its altitude curves, lives
+in the session for the UI, not in the prompt).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+STATE_KEY = "state"
+NOW_KEY = "now_iso"
+"""Context-store key for the turn's "now" (ISO, aware): tools read it for reproducibility."""
+
+INITIAL_STATE: dict[str, Any] = {
+    "current_path": None,
+    "planning_data": {
+        "location": None,
+        "datetime_iso": None,
+        "window_end_iso": None,
+        "time_description": None,
+        "duration_hours": 2.0,
+        "equipment": None,
+        "object_preferences": None,
+        "sky": None,
+        "weather_checked": False,
+        "weather_ok": None,
+        "weather_summary": None,
+        "generated_plan": None,
+    },
+    "last_discussed_object": None,
+    "user_profile_memory": None,
+}
+
+STATE_PROMPT = (
+    "Current state (set by tools; do not invent values that are not here):\n{state}\n\n"
+    "User message: {msg}"
+)
+
+
+def initial_state(*, duration_hours: float = 2.0, profile: dict[str, Any] | None = None) -> dict[str, Any]:
+    state = copy.deepcopy(INITIAL_STATE)
+    state["planning_data"]["duration_hours"] = duration_hours
+    state["user_profile_memory"] = profile
+    return state
+
+
+def compact_plan(plan: dict[str, Any], *, limit: int = 8) -> dict[str, Any]:
+    """The part of a plan that models and follow-up questions need: top targets, briefly."""
+    return {
+        "targets": [
+            {
+                "rank": t["rank"], "name": t["name"], "common_name": t["common_name"] or None,
+                "type": t["type"], "constellation": t["constellation"],
+                "magnitude": t["magnitude"], "best_time": t["best_time"][11:16],
+                "altitude_deg": t["altitude_deg"], "direction": t["direction"],
+                "score": t["score"],
+            }
+            for t in plan["targets"][:limit]
+        ],
+        "moon": f"{plan['moon']['phase']}, {plan['moon']['illumination']:.0%} lit",
+        "listed": len(plan["targets"]),
+    }

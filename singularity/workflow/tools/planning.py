@@ -1,0 +1,231 @@
+"""Planning tools for the PlanningAgent: each sets one planning value in the shared state, or
+computes from what is there, and returns the domain tool's ``ToolResult``.
+
+The model never passes numbers it could have made up: places, times, instruments and plans
+are resolved by the planning engine and stored by these tools.
+"""
+
+import asyncio
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from llama_index.core.workflow import Context
+
+from singularity.config import Settings
+from singularity.planning.equipment import classify_equipment
+from singularity.planning.location import resolve_location
+from singularity.planning.models import Equipment, Location, TimeWindow
+from singularity.planning.plan import SkyCondition, compute_plan
+from singularity.planning.preferences import parse_preferences
+from singularity.planning.skybrightness import sky_brightness
+from singularity.planning.timephrases import resolve_time
+from singularity.planning.weather.check import check_weather
+from singularity.errors import InputError
+from singularity.results import Artifact, Status, ToolResult
+from singularity.workflow.state import NOW_KEY, STATE_KEY, compact_plan
+
+LAST_PLAN_KEY = "last_plan"
+"""Context-store key of the full plan (JSON), for the UI's table and chart; not in the state."""
+SESSION_DIR_KEY = "session_dir"
+
+
+async def _now(ctx: Context) -> datetime:
+    return datetime.fromisoformat(await ctx.store.get(NOW_KEY))
+
+
+async def _planning(ctx: Context) -> dict[str, Any]:
+    state = await ctx.store.get(STATE_KEY)
+    return state["planning_data"]
+
+
+async def _update(ctx: Context, **values: Any) -> None:
+    async with ctx.store.edit_state() as store:
+        store[STATE_KEY]["planning_data"].update(values)
+        store[STATE_KEY]["current_path"] = "planning"
+
+
+def _invalidate_plan() -> dict[str, Any]:
+    return {"generated_plan": None, "weather_checked": False, "weather_ok": None,
+            "weather_summary": None}
+
+
+class PlanningTools:
+    """The planning tools bound to one set of settings (built by the workflow factory)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def all(self) -> list:
+        return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
+                self.check_weather, self.compute_plan, self.describe_target]
+
+    async def set_location(self, ctx: Context, place: str) -> ToolResult:
+        """Resolve and remember the observing place: a place name (any language, e.g.
+        'Kreuzlingen', 'La Palma, Spanien') or coordinates ('47.65, 9.17')."""
+        result = await asyncio.to_thread(resolve_location, place, settings=self.settings)
+        if result.status is Status.OK:
+            planning = await _planning(ctx)
+            await _update(ctx, location=result.data["location"], **_invalidate_plan())
+            if planning.get("time_phrase"):  # the same words mean another instant elsewhere
+                timed = await self.set_time(ctx, planning["time_phrase"])
+                result = result.model_copy(update={"data": {**result.data, "time": timed.model_dump(mode="json")}})
+        return result
+
+    async def set_time(self, ctx: Context, when: str, duration: str | None = None) -> ToolResult:
+        """Resolve and remember when to observe, from the user's words in German or English
+        ('morgen Abend', 'tonight', 'Samstag 22 Uhr', '2026-12-05 21:00'); optional duration
+        ('zwei Stunden', '90 minutes')."""
+        planning = await _planning(ctx)
+        if planning["location"] is None:
+            await _update(ctx, time_phrase=when)
+            return ToolResult.needs_input(
+                f"I noted '{when}'; I need the observing place to read it in its time zone.",
+                data={"pending_time": when})
+        hours: float | None = planning.get("duration_hours")
+        if duration:
+            from singularity.planning.timephrases import parse_duration
+            try:
+                hours = parse_duration(duration)
+            except InputError as exc:
+                return ToolResult.needs_input(str(exc))
+        result = resolve_time(
+            when, location=Location.model_validate(planning["location"]), now=await _now(ctx),
+            duration_hours=hours, default_duration_hours=self.settings.planning.default_duration_hours,
+        )
+        if result.status is Status.OK:
+            window = result.data["window"]
+            await _update(
+                ctx, datetime_iso=window["start"], window_end_iso=window["end"],
+                duration_hours=window["duration_hours"], time_phrase=when,
+                time_description=result.data.get("description"), **_invalidate_plan(),
+            )
+        return result
+
+    async def set_equipment(self, ctx: Context, equipment: str) -> ToolResult:
+        """Classify and remember the instrument: '10-Zoll-Dobson', '8\" SCT', '10x50 Fernglas',
+        '80mm Refraktor', 'naked eye'."""
+        result = classify_equipment(equipment)
+        if result.status is Status.OK:
+            await _update(ctx, equipment=result.data["equipment"], generated_plan=None)
+        return result
+
+    async def set_preferences(self, ctx: Context, preferences: str) -> ToolResult:
+        """Remember preferred object types: galaxies, nebulae, clusters, planets, … (German or
+        English)."""
+        try:
+            families = parse_preferences(preferences)
+        except InputError as exc:
+            return ToolResult.needs_input(str(exc))
+        await _update(ctx, object_preferences=families, generated_plan=None)
+        return ToolResult.success({"object_preferences": families})
+
+    async def check_weather(self, ctx: Context) -> ToolResult:
+        """Check the weather forecast for the place and time already set."""
+        planning = await _planning(ctx)
+        missing = [name for name in ("location", "datetime_iso") if not planning.get(name)]
+        if missing:
+            return ToolResult.needs_input(
+                "I need the place and the time before I can check the weather.")
+        window = TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
+                            end=datetime.fromisoformat(planning["window_end_iso"]))
+        result = await asyncio.to_thread(
+            check_weather, Location.model_validate(planning["location"]), window,
+            settings=self.settings, now=await _now(ctx),
+        )
+        if result.data and "verdict" in result.data:
+            await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
+                          weather_summary=result.data["summary"])
+        else:
+            await _update(ctx, weather_checked=True, weather_ok=None,
+                          weather_summary=result.message)
+        return result
+
+    async def compute_plan(self, ctx: Context, proceed_despite_bad_weather: bool = False,
+                           bortle: int | None = None, sqm: float | None = None) -> ToolResult:
+        """Compute the observing plan from the place, time and equipment already set. Set
+        proceed_despite_bad_weather only after the user agreed to plan despite a bad forecast;
+        bortle/sqm only when the user stated their sky quality."""
+        planning = await _planning(ctx)
+        missing = [label for key, label in (("location", "the place"), ("datetime_iso", "the time"),
+                                            ("equipment", "the equipment")) if not planning.get(key)]
+        if missing:
+            return ToolResult.needs_input(f"Before planning I still need {' and '.join(missing)}.")
+        if not planning["weather_checked"]:
+            await self.check_weather(ctx)
+            planning = await _planning(ctx)
+        if planning["weather_ok"] is False and not proceed_despite_bad_weather:
+            return ToolResult.needs_input(
+                f"{planning['weather_summary']} The plan was not computed; say whether to "
+                "compute it anyway.", data={"weather_ok": False})
+        location = Location.model_validate(planning["location"])
+        sky_result = sky_brightness(location, settings=self.settings, bortle=bortle, sqm=sqm)
+        if sky_result.status not in (Status.OK, Status.PARTIAL):
+            return sky_result
+        plan = compute_plan(
+            location=location,
+            window=TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
+                              end=datetime.fromisoformat(planning["window_end_iso"]),
+                              description=planning.get("time_description") or ""),
+            equipment=Equipment.model_validate(planning["equipment"]),
+            sky=SkyCondition.from_tool_data(sky_result.data),
+            preferences=planning.get("object_preferences") or [],
+            settings=self.settings.planning,
+        )
+        full = plan.model_dump(mode="json")
+        summary = compact_plan(full)
+        await _update(ctx, generated_plan=summary, sky=sky_result.data)
+        await ctx.store.set(LAST_PLAN_KEY, full)
+        artifacts = await self._chart(ctx, plan)
+        data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
+                "weather": planning["weather_summary"]}
+        problems = [m for m in (sky_result.message if sky_result.status is Status.PARTIAL else "",
+                                "" if planning["weather_ok"] is not None
+                                else f"Weather unknown: {planning['weather_summary']}") if m]
+        if problems:
+            return ToolResult.partial(data, " ".join(problems), artifacts=artifacts)
+        return ToolResult.success(data, artifacts=artifacts)
+
+    async def _chart(self, ctx: Context, plan: Any) -> list[Artifact]:
+        session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
+        if not plan.targets or session_dir is None:
+            return []
+        from singularity.planning.chart import render_altitude_chart
+
+        path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}.png"
+        await asyncio.to_thread(render_altitude_chart, plan, path)
+        return [Artifact(kind="plot", path=str(path), title="Altitude of the top targets")]
+
+    async def describe_target(self, ctx: Context, target: str) -> ToolResult:
+        """Facts about one target of the current plan: its rank ('1', 'first', 'erste') or
+        its name ('M31')."""
+        full = await ctx.store.get(LAST_PLAN_KEY, default=None)
+        if not full or not full["targets"]:
+            return ToolResult.refused("There is no observing plan yet to pick a target from.")
+        chosen = _pick(full["targets"], target)
+        if chosen is None:
+            names = ", ".join(t["name"] for t in full["targets"][:8])
+            return ToolResult.needs_input(f"'{target}' is not in the plan; the targets are {names}.")
+        async with ctx.store.edit_state() as store:
+            store[STATE_KEY]["last_discussed_object"] = chosen["name"]
+        return ToolResult.success({"target": chosen})
+
+
+_ORDINALS = {"first": 1, "erste": 1, "ersten": 1, "second": 2, "zweite": 2, "zweiten": 2,
+             "third": 3, "dritte": 3, "dritten": 3, "fourth": 4, "vierte": 4, "vierten": 4,
+             "fifth": 5, "fünfte": 5, "fünften": 5, "last": -1, "letzte": -1, "letzten": -1}
+
+
+def _pick(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
+    text = reference.strip().lower().rstrip(".")
+    rank = int(text) if text.isdigit() else _ORDINALS.get(text)
+    if rank is not None:
+        index = rank - 1 if rank > 0 else rank
+        return targets[index] if -len(targets) <= index < len(targets) else None
+    squashed = text.replace(" ", "")
+    for target in targets:
+        names = {target["name"].lower().replace(" ", ""), target["catalog_id"].lower(),
+                 (target["common_name"] or "").lower().replace(" ", "")}
+        if squashed in names:
+            return target
+    return None

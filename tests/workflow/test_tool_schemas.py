@@ -1,0 +1,30 @@
+"""No tool schema the model sees may contain the injected LlamaIndex Context."""
+
+from __future__ import annotations
+
+import json
+
+from singularity.config import Settings
+from singularity.workflow.agents import build_workflow
+from tests.workflow.scripted import scripted_llms
+
+
+async def test_no_tool_schema_exposes_the_context(settings: Settings) -> None:
+    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    seen = 0
+    for name in workflow.agents:
+        for tool in await workflow.get_tools(name):
+            schema = json.dumps(tool.metadata.get_parameters_dict()).lower()
+            assert "ctx" not in schema and "context" not in schema, (name, tool.metadata.name, schema)
+            seen += 1
+    assert seen >= 12
+
+
+async def test_handoff_rights_follow_the_article(settings: Settings) -> None:
+    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    tools = {name: {t.metadata.name for t in await workflow.get_tools(name)} for name in workflow.agents}
+    assert "handoff" not in tools["KnowledgeAgent"]  # terminal
+    assert tools["SingularityOrchestrator"] == {"handoff"}  # routes only
+    assert "handoff" in tools["PlanningAgent"] and "handoff" in tools["StellariumAgent"]
+    assert workflow.agents["PlanningAgent"].can_handoff_to == ["KnowledgeAgent", "StellariumAgent"]
+    assert workflow.agents["StellariumAgent"].can_handoff_to == ["KnowledgeAgent", "PlanningAgent"]
