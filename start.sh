@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
-# Set everything up and start Singularity on its embedded defaults (no API key, no network).
-# Until the chat app lands, this runs the observing planner; extra arguments go to
-# `singularity plan` (see `./start.sh --help`).
+# Set everything up and start Singularity on its embedded defaults (no API key, no network):
+# the chat app on http://127.0.0.1:8000 and a local Phoenix for traces on http://127.0.0.1:6006.
+# Extra arguments go to `singularity app` (see `./start.sh --help`).
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/bootstrap.sh
-if [ "$#" -eq 0 ]; then
-  set -- --where Kreuzlingen --when "morgen Abend" --hours 2 --equipment "10-Zoll-Dobson" \
-         --prefer galaxies --chart .singularity/altitude-chart.png
-fi
-exec uv run --frozen singularity plan "$@"
+export PHOENIX_TELEMETRY_ENABLED=false PHOENIX_DISABLE_AGENT_ASSISTANT=true
+exec uv run --frozen singularity app "$@"

@@ -179,6 +179,41 @@ def check_llm(
         raise typer.Exit(EXIT_FAILED)
 
 
+@app.command("app")
+def run_app(
+    host: Annotated[str, typer.Option(help="Address the chat UI listens on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port of the chat UI.")] = 8000,
+    phoenix: Annotated[bool, typer.Option(help="Start a local Phoenix for traces (unless PHOENIX_COLLECTOR_ENDPOINT is set).")] = True,
+) -> None:
+    """Start the chat app (Chainlit) and, alongside, a local Phoenix for traces."""
+    import subprocess
+
+    from singularity.config import PROJECT_ROOT, get_settings
+    from singularity.tracing import PhoenixProcess, needs_local_phoenix
+
+    settings = get_settings()
+    tracer = PhoenixProcess(settings=settings) if phoenix and needs_local_phoenix(settings) else None
+    try:
+        if tracer is not None:
+            tracer.start()
+            typer.echo(f"Traces: {tracer.url} (Phoenix starting alongside)")
+        typer.echo(f"Chat: http://{host}:{port}")
+        command = [sys.executable, "-m", "chainlit", "run", str(PROJECT_ROOT / "app.py"),
+                   "--headless", "--host", host, "--port", str(port)]
+        with subprocess.Popen(command, cwd=PROJECT_ROOT) as ui:
+            try:
+                code = ui.wait()
+            except KeyboardInterrupt:
+                ui.terminate()
+                code = ui.wait()
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_FAILED) from None
+    finally:
+        if tracer is not None:
+            tracer.stop()
+    raise typer.Exit(code)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,240 @@
+"""What the offline pilot does in each role, decided from the messages it is given.
+
+A ``Turn`` is the pilot's view of one model call: the user's latest message, the workflow
+state the AgentWorkflow put in front of it, the tool calls and results of this turn so far,
+and the tools on offer. Each policy maps a Turn to the next assistant message: a tool call or
+a final text composed from tool results.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import uuid4
+
+from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
+
+from singularity.pilot.intent import classify_intent
+from singularity.pilot.language import detect_language
+from singularity.pilot.questions import ask_for, greeting_reply, off_topic_reply, weather_question
+from singularity.pilot.references import target_reference
+from singularity.pilot.slots import extract_planning_slots, missing_slots
+from singularity.workflow import prompts
+from singularity.workflow.compose import compose_plan_answer, compose_target_answer
+
+_STATE_RE = r"Current state \(.*?\):\n(?P<state>.*)\n\nUser message: (?P<msg>.*)"
+
+
+@dataclass
+class ToolRun:
+    name: str
+    kwargs: dict[str, Any]
+    result: dict[str, Any] | None = None
+
+    @property
+    def status(self) -> str | None:
+        return None if self.result is None else self.result.get("status")
+
+
+@dataclass
+class Turn:
+    user_text: str
+    state: dict[str, Any]
+    calls: list[ToolRun] = field(default_factory=list)
+    tools: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_messages(cls, messages: list[ChatMessage] | Any, tools: list[str]) -> Turn:
+        import re
+
+        last_user = max((i for i, m in enumerate(messages) if m.role == MessageRole.USER), default=-1)
+        raw = (messages[last_user].content or "") if last_user >= 0 else ""
+        match = re.search(_STATE_RE, raw, flags=re.DOTALL)
+        state: dict[str, Any] = {}
+        text = raw
+        if match:
+            text = match["msg"]
+            try:
+                state = ast.literal_eval(match["state"])
+            except (ValueError, SyntaxError):
+                state = {}
+        calls: dict[str, ToolRun] = {}
+        for message in messages[last_user + 1:]:
+            for block in message.blocks:
+                if isinstance(block, ToolCallBlock):
+                    calls[block.tool_call_id or ""] = ToolRun(block.tool_name, dict(block.tool_kwargs))
+            if message.role == MessageRole.TOOL:
+                run = calls.get(message.additional_kwargs.get("tool_call_id", ""))
+                if run is not None:
+                    try:
+                        run.result = json.loads(message.content or "")
+                    except json.JSONDecodeError:
+                        run.result = {"status": "failed", "message": message.content or ""}
+        runs = [run for run in calls.values() if run.name != "handoff"]  # routing, not a result
+        return cls(user_text=text.strip(), state=state, calls=runs, tools=tools)
+
+    @property
+    def language(self) -> str:
+        return detect_language(self.user_text)
+
+    def called(self, name: str) -> ToolRun | None:
+        return next((c for c in reversed(self.calls) if c.name == name), None)
+
+    def planning_data(self) -> dict[str, Any]:
+        """The state's planning data as it stands after this turn's tool results."""
+        data = dict(self.state.get("planning_data") or {})
+        for run in self.calls:
+            result = run.result or {}
+            if run.status != "ok":
+                continue
+            payload = result.get("data") or {}
+            if run.name == "set_location":
+                data.update(location=payload.get("location"), weather_checked=False, generated_plan=None)
+                timed = payload.get("time") or {}
+                if timed.get("status") == "ok":
+                    data["datetime_iso"] = timed["data"]["window"]["start"]
+            elif run.name == "set_time":
+                data.update(datetime_iso=(payload.get("window") or {}).get("start"),
+                            weather_checked=False, generated_plan=None)
+            elif run.name == "set_equipment":
+                data["equipment"] = payload.get("equipment")
+            elif run.name == "check_weather":
+                data.update(weather_checked=True, weather_ok=payload.get("weather_ok"),
+                            weather_summary=payload.get("summary"))
+        return data
+
+
+def tool_call(name: str, **kwargs: Any) -> ChatMessage:
+    return ChatMessage(role=MessageRole.ASSISTANT, blocks=[
+        ToolCallBlock(tool_call_id=f"pilot-{uuid4().hex[:12]}", tool_name=name, tool_kwargs=kwargs)
+    ])
+
+
+def text(content: str) -> ChatMessage:
+    return ChatMessage(role=MessageRole.ASSISTANT, content=content)
+
+
+def awaiting(planning: dict[str, Any], current_path: str | None) -> str | None:
+    """What the planning dialogue waits for, derived from the state (never stored)."""
+    if current_path != "planning":
+        return None
+    missing = missing_slots(planning)
+    if missing:
+        return missing[0]
+    if planning.get("weather_ok") is False and not planning.get("generated_plan"):
+        return "weather_confirmation"
+    return None
+
+
+# --------------------------------------------------------------------------- orchestrator
+
+_ROUTES = {
+    "planning": prompts.PLANNING, "confirm": prompts.PLANNING, "decline": prompts.PLANNING,
+    "plan_followup": prompts.PLANNING, "knowledge": prompts.KNOWLEDGE,
+    "stellarium": prompts.STELLARIUM,
+}
+
+
+def orchestrate(turn: Turn) -> ChatMessage:
+    planning = turn.state.get("planning_data") or {}
+    intent = classify_intent(
+        turn.user_text, has_plan=bool(planning.get("generated_plan")),
+        awaiting=awaiting(planning, turn.state.get("current_path")),
+    )
+    target = _ROUTES.get(intent.kind)
+    if target is not None and "handoff" in turn.tools:
+        return tool_call("handoff", to_agent=target, reason=intent.reason)
+    if intent.kind == "greeting":
+        return text(greeting_reply(turn.language))
+    return text(off_topic_reply(turn.language))
+
+
+# --------------------------------------------------------------------------- specialists
+
+
+def report_unavailable(turn: Turn) -> ChatMessage:
+    run = turn.called("report_unavailable_capability")
+    if run is None:
+        return tool_call("report_unavailable_capability")
+    return text((run.result or {}).get("message", ""))
+
+
+def _last_problem(turn: Turn) -> ToolRun | None:
+    """The latest tool result of this turn that is not ok and ends the turn. A failed or
+    refused weather check does not (the plan is computed with the weather unknown), nor does
+    a time noted while the place is still missing (the pilot asks for the place)."""
+    last = turn.calls[-1] if turn.calls else None
+    if last is None or last.status not in {"needs_input", "refused", "failed"}:
+        return None
+    if last.name == "check_weather" and last.status != "needs_input":
+        return None
+    if last.name == "set_time" and "pending_time" in ((last.result or {}).get("data") or {}):
+        return None
+    return last
+
+
+def plan(turn: Turn) -> ChatMessage:
+    problem = _last_problem(turn)
+    if problem is not None:
+        return text(problem.result.get("message", ""))  # code-composed; relayed verbatim
+
+    planning = turn.planning_data()
+    path = turn.state.get("current_path")
+    waiting = awaiting(turn.state.get("planning_data") or {}, path)
+    intent = classify_intent(turn.user_text, has_plan=bool(planning.get("generated_plan")),
+                             awaiting=waiting)
+    language = turn.language
+
+    if intent.kind == "plan_followup":
+        described = turn.called("describe_target")
+        if described is None:
+            reference = target_reference(turn.user_text)
+            if reference is not None and reference.index is not None:
+                return tool_call("describe_target", target=str(reference.index if reference.index > 0 else "last"))
+            name = reference.name if reference and reference.name else (turn.state.get("last_discussed_object") or "1")
+            return tool_call("describe_target", target=name)
+        return text(compose_target_answer(described.result.get("data", {}).get("target", {}), language))
+
+    if intent.kind == "decline":
+        return text("Alles klar, dann berechne ich keinen Plan." if language == "de"
+                    else "All right, I won't compute a plan.")
+
+    slots = extract_planning_slots(turn.user_text, awaiting=waiting)
+    if slots.place and not turn.called("set_location"):
+        return tool_call("set_location", place=slots.place)
+    if slots.when and not turn.called("set_time"):
+        kwargs = {"when": slots.when} | ({"duration": slots.duration} if slots.duration else {})
+        return tool_call("set_time", **kwargs)
+    if slots.duration and not slots.when and not turn.called("set_time") and planning.get("datetime_iso"):
+        return tool_call("set_time", when=planning.get("time_phrase") or "tonight", duration=slots.duration)
+    if slots.equipment and not turn.called("set_equipment"):
+        return tool_call("set_equipment", equipment=slots.equipment)
+    if slots.preferences and not turn.called("set_preferences"):
+        return tool_call("set_preferences", preferences=slots.preferences)
+
+    missing = missing_slots(planning)
+    if missing:
+        return text(ask_for(missing[0], language))
+
+    computed = turn.called("compute_plan")
+    if computed is not None:
+        return text(compose_plan_answer(computed.result or {}, planning, language))
+    if intent.kind == "confirm" or waiting == "weather_confirmation" and intent.kind == "confirm":
+        return tool_call("compute_plan", proceed_despite_bad_weather=True)
+    if not planning.get("weather_checked") and not turn.called("check_weather"):
+        return tool_call("check_weather")
+    weather = turn.called("check_weather")
+    if weather is not None and (weather.result or {}).get("data", {}).get("needs_confirmation"):
+        return text(weather_question(weather.result["data"]["summary"], language))
+    return tool_call("compute_plan")
+
+
+POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
+    "orchestrator": orchestrate,
+    "planning": plan,
+    "knowledge": report_unavailable,
+    "stellarium": report_unavailable,
+}

@@ -1,0 +1,11 @@
+"""Memory beyond one model call (DESIGN.md, "Three kinds of context").
+
+* Chat memory (:mod:`singularity.memory.chat`): the recent messages of one session, bounded by
+  a token budget, held in the process and never written to disk.
+* Profile memory (:mod:`singularity.memory.profile`): a small JSON file of stable observing
+  preferences (usual location, equipment, preferred object types, default duration). It is
+  loaded at session start and only ever fills gaps, each as a visible assumption; what the
+  user says in the current session always wins. No chat transcript is ever stored there.
+
+Workflow state (the task data of a plan) lives in the workflow, not here.
+"""

@@ -1,0 +1,102 @@
+"""Find the instrument in a message: "10-Zoll-Dobson", "8\\" SCT", "10x50 Fernglas", "bloßem Auge".
+
+An instrument word (Dobson, Fernglas, refractor, C8, 10x50…) anchors the span, which grows over
+neighbouring size words (numbers, mm, Zoll, inch, 150/750, brand names). The planning package's
+:func:`parse_equipment` decides how much of it is the instrument. A telescope named without its
+aperture ("mein Teleskop") is still returned: the ``classify_equipment`` tool asks for it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from singularity.errors import InputError
+from singularity.pilot.tokens import Token, covered, span_text
+from singularity.planning.equipment import parse_equipment
+
+_TELESCOPE = re.compile(
+    r".*(?:dobson|teleskop|telescope|fernrohr|refra[kc]tor|reflektor|reflector|newton|maksutov"
+    r"|cassegrain).*|sct|mak|scope|apo|ed\d{2,3}"
+)
+_ANCHOR = re.compile(
+    r".*(?:fernglas|feldstecher|binocular|prismenglas).*|binos?|c(?:5|6|8|9[.,]25|11|14)"
+    r"|seestar|s50|s30|vespera|\d{1,2}(?:[.,]\d)?[x×]\d{2,3}"
+)
+_PART = re.compile(
+    r"\d+(?:[.,]\d+)?(?:mm|cm|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
+    r"|mm|cm|zoll|zöller|zoeller|inch|inches|\"|x|×|\d{2,4}/\d{3,5}|f/\d+(?:[.,]\d+)?|ed|apo"
+    r"|celestron|sky-?watcher|bresser|meade|vixen|takahashi|omegon|explore|scientific|zwo"
+    r"|dwarf|unistellar|evscope|ts-optics|s50|s30"
+)
+_NAKED_EYE = (
+    re.compile(r"\b(?:blo(?:ß|ss)e[nms]?|freie[nms]?)\s+augen?\b"),
+    re.compile(r"\bnaked[\s-]*eyes?\b|\bunaided(?:\s+eyes?)?\b|\bjust\s+(?:my\s+)?eyes\b"),
+    re.compile(
+        r"\b(?:ohne|keine?n?)\s+(?:instrument|optik|hilfsmittel|teleskop|fernglas|feldstecher)\b"
+        r"|\bno\s+(?:instrument|optics|telescope|binoculars)\b"
+    ),
+)
+_MAX_PART_WORDS = 3
+
+
+def find_equipment(
+    text: str, tokens: Sequence[Token], taken: set[int]
+) -> tuple[str, set[int]] | None:
+    """The first instrument phrase and its tokens, or ``None``."""
+    lowered = text.lower()
+    for pattern in _NAKED_EYE:
+        for match in pattern.finditer(lowered):
+            indices = covered(tokens, match.start(), match.end())
+            if indices and not taken.intersection(indices):
+                return span_text(text, tokens, indices[0], indices[-1]), set(indices)
+    for anchor, token in enumerate(tokens):
+        if anchor in taken:
+            continue
+        telescope = bool(_TELESCOPE.fullmatch(token.word))
+        if telescope or _ANCHOR.fullmatch(token.word):
+            return _grown(text, tokens, taken, anchor, telescope=telescope)
+    return None
+
+
+def is_instrument_word(word: str) -> bool:
+    """Whether one folded word names an instrument ("Dobson", "10x50", "C8", "S50")."""
+    return bool(_TELESCOPE.fullmatch(word) or _ANCHOR.fullmatch(word))
+
+
+def _grown(
+    text: str, tokens: Sequence[Token], taken: set[int], anchor: int, *, telescope: bool
+) -> tuple[str, set[int]] | None:
+    first = last = anchor
+    while (
+        first > 0
+        and anchor - first < _MAX_PART_WORDS
+        and _part(tokens, first - 1, taken)
+        and not tokens[first - 1].ends_clause
+    ):
+        first -= 1
+    while (
+        last + 1 < len(tokens)
+        and last - anchor < _MAX_PART_WORDS
+        and _part(tokens, last + 1, taken)
+        and not tokens[last].ends_clause
+    ):
+        last += 1
+    spans = sorted(
+        ((a, b) for a in range(first, anchor + 1) for b in range(anchor, last + 1)),
+        key=lambda span: span[0] - span[1],
+    )
+    for a, b in spans:
+        try:
+            parse_equipment(span_text(text, tokens, a, b))
+        except InputError:
+            continue
+        return span_text(text, tokens, a, b), set(range(a, b + 1))
+    if telescope:  # named without its aperture: the tool will ask for it
+        return span_text(text, tokens, first, last), set(range(first, last + 1))
+    return None
+
+
+def _part(tokens: Sequence[Token], i: int, taken: set[int]) -> bool:
+    word = tokens[i].word
+    return i not in taken and bool(_PART.fullmatch(word) or is_instrument_word(word))

@@ -1,0 +1,204 @@
+"""German and English vocabulary shared by intent classification and slot extraction.
+
+Words are compared after :func:`singularity.pilot.tokens.fold` (lower case, ß as ss); phrase
+patterns run on the lower-cased text and accept both ß and ss.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --------------------------------------------------------------------------- astronomy
+
+_ASTRONOMY_WORDS = {
+    # bodies
+    "mond", "monde", "moon", "moons", "sonne", "sun", "suns", "stern", "sterne", "sternen",
+    "star", "stars", "stellar", "venus", "merkur", "mercury", "mars", "jupiter", "saturn",
+    "uranus", "neptun", "neptune", "pluto", "ceres", "ganymed", "ganymede", "kallisto",
+    "callisto", "phobos", "deimos", "zwerg", "dwarf", "gasriese", "gasriesen", "pulsar", "pulsare", "pulsars", "quasar", "quasare", "quasars", "magnetar",
+    "nova", "novae", "supernova", "supernovae", "iss",
+    # the sky and its coordinates
+    "himmel", "sky", "skies", "orbit", "umlaufbahn", "gravitation", "gravity", "schwerkraft",
+    "lichtjahr", "lichtjahre", "lichtjahren", "lightyear", "lightyears", "parsec", "parsek",
+    "zenit", "zenith", "ekliptik", "ecliptic", "equinox", "solstice", "sonnenwende",
+    "tagundnachtgleiche", "polarlicht", "polarlichter", "aurora", "nordlicht", "nordlichter",
+    "deklination", "declination", "rektaszension", "azimut", "azimuth", "magnitude",
+    "vollmond", "neumond", "halbmond", "mondphase", "mondphasen", "redshift",
+    "rotverschiebung", "urknall", "kosmos", "cosmos", "universe", "universum", "raumzeit",
+    "spacetime", "exoplanet", "exoplaneten", "exoplanets", "messier", "ngc", "spektrum",
+    "spectrum", "kosmisch", "kosmische", "kosmischen", "cosmic", "interstellar", "galactic",
+    "galaktisch", "galaktische",
+    # instruments and institutions
+    "okular", "okulare", "eyepiece", "eyepieces", "brennweite", "focal", "aperture",
+    "dobson", "refraktor", "refractor", "reflektor", "reflector", "nasa", "esa", "eso",
+    "hubble", "webb", "jwst", "sternwarte", "observatory", "observatorium", "planetarium",
+    "raumsonde", "spacecraft", "rover",
+    # constellations and bright stars that also look like names
+    "orion", "andromeda", "cassiopeia", "kassiopeia", "lyra", "leier", "cygnus", "schwan",
+    "ursa", "sagittarius", "schütze", "schuetze", "scorpius", "skorpion", "taurus", "stier",
+    "gemini", "zwillinge", "perseus", "pegasus", "hercules", "herkules", "bootes", "auriga",
+    "fuhrmann", "plejaden", "pleiades", "sirius", "vega", "wega", "polaris", "beteigeuze",
+    "betelgeuse", "rigel", "deneb", "altair", "atair", "arktur", "arcturus", "aldebaran",
+    "antares", "capella", "kapella", "spica", "regulus", "albireo", "mizar", "krippe",
+    "praesepe",
+}  # fmt: skip
+_ASTRONOMY_PARTS = (
+    "galax", "nebula", "planet", "komet", "comet", "asteroid", "meteor", "teleskop", "telescop",
+    "astronom", "astrophysi", "kosmolog", "cosmolog", "finsternis", "eclipse", "sternbild",
+    "sternhaufen", "sternschnupp", "neutronenstern", "doppelstern", "sternwarte",
+    "sternenhimmel", "nachthimmel", "fernglas", "binocular", "sonnensystem", "sonnenflecken",
+    "sunspot", "mondfinsternis", "milchstrasse", "konstellation", "constellation", "nebel",
+)  # fmt: skip
+_ASTRONOMY_PHRASES = re.compile(
+    r"\bblack\s+holes?\b|\bschwarze[sn]?\s+l(?:o|ö|oe)ch(?:er|ern)?\b|\bwhite\s+dwarfs?\b"
+    r"|\bwei(?:ß|ss)e[rn]?\s+zwerg|\bred\s+giants?\b|\brote[rn]?\s+riese|\bdark\s+(?:matter|energy)\b"
+    r"|\bdunkle[rn]?\s+(?:materie|energie)\b|\bbig\s+bang\b|\blight[\s-]+years?\b"
+    r"|\blight\s+pollution\b|\blichtverschmutzung\b|\bmilky\s+way\b|\bspeed\s+of\s+light\b"
+    r"|\blichtgeschwindigkeit\b|\bevent\s+horizon\b|\bereignishorizont\b|\bsolar\s+system\b"
+    r"|\bspace\s+station\b|\braumstation\b|\bnorth\s+star\b|\bpolarstern\b"
+    r"|\bshooting\s+stars?\b|\bmeteor\s+shower\b|\bneutron\s+stars?\b|\bdouble\s+stars?\b"
+    r"|\bdeep[\s-]?sky\b|\bspace\s+telescope\b|\bnight\s+sky\b|\bsolar\s+flares?\b"
+    r"|\bgas\s+giants?\b"
+)
+
+
+def is_astronomy_word(word: str) -> bool:
+    """Whether one folded word belongs to the astronomy vocabulary."""
+    return word in _ASTRONOMY_WORDS or any(part in word for part in _ASTRONOMY_PARTS)
+
+
+def has_astronomy(text: str, words: list[str]) -> bool:
+    """Whether the message (its lower-cased text and folded words) is about astronomy."""
+    return bool(_ASTRONOMY_PHRASES.search(text.lower())) or any(map(is_astronomy_word, words))
+
+
+# --------------------------------------------------------------------------- places
+
+NOT_PLACES = {
+    "ich", "du", "sie", "wir", "ihr", "es", "er", "i", "you", "we", "he", "she", "it", "they",
+    "mir", "me", "my", "mein", "meine", "meinem", "meinen", "dein", "deine", "your", "hallo",
+    "hi", "hey", "hello", "moin", "servus", "danke", "thanks", "bitte", "please", "ja", "nein",
+    "yes", "no", "ok", "okay", "egal", "ruhe", "zukunft", "richtung", "nähe", "naehe", "garten",
+    "garden", "balkon", "balcony", "backyard", "hof", "haus", "house", "home", "hause", "zeit",
+    "time", "norden", "süden", "sueden", "osten", "westen", "north", "south", "east", "west",
+    "wetter", "weather", "stellarium", "plan", "plane", "beobachtung", "anfänger",
+    "anfaenger", "beginners", "kinder", "kids", "dunkelheit", "darkness", "sonnenuntergang",
+    "sunset", "allgemeinen", "general", "detail", "details", "deutsch", "german", "english",
+    "englisch", "ordnung", "prinzip", "stille", "klarheit", "kürze", "kuerze",
+}  # fmt: skip
+
+# --------------------------------------------------------------------------- planning
+
+PLANNING_VERBS = re.compile(
+    r"\bplane\b|\bplanen\b|\bplanst\b|\bplan\s+(?:mir|uns|me|us|my|a|an|the|tonight|tomorrow"
+    r"|for|this|next|some|what)\b|^plan\b|\bbeobachtungs(?:plan|nacht|session|abend)\w*"
+    r"|\bobserv(?:ing|ation)\s+(?:plan|session|night|list)\b|\b(?:make|create|build)\s+(?:me\s+)?"
+    r"(?:a|an|my)\s+(?:observing\s+)?plan\b|\b(?:erstelle|mach|mache)\s+(?:mir\s+|uns\s+)?"
+    r"(?:einen|nen)\s+(?:neuen\s+)?(?:beobachtungs)?plan\b"
+)
+OBSERVE_WORDS = re.compile(
+    r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bsehen\b|\bsehe\b|\bsieht\b|\bsee\b|\bseen\b|\banschauen\b"
+    r"|\bansehen\b|\blook\s+at\b|\bsichtbar\w*|\bvisible\b|\bzu\s+sehen\b|\bspot\b|\bwatch\b"
+    r"|\bwetter\b|\bweather\b|\bbewölkung\b|\bclouds?\b|\bwolken\b"
+)
+WHAT_CAN_I_SEE = re.compile(
+    r"\bwas\s+(?:kann|könnte|koennte|soll|sollte|lohnt)\s+(?:ich|man)\b.*\b(?:sehen|beobachten"
+    r"|anschauen|ansehen|sich)\b|\bwhat\s+(?:can|could|should|shall)\s+(?:i|we|one)\s+"
+    r"(?:see|observe|look\s+at|watch)\b|\bwhat(?:'s|\s+is)\s+(?:visible|up\s+(?:there|in\s+the\s+sky))\b"
+    r"|\bwas\s+ist\b.*\b(?:sichtbar|zu\s+sehen)\b"
+)
+OBSERVING = re.compile(
+    r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
+)
+HOW_OR_WHY = re.compile(
+    r"^(?:wie|warum|wieso|weshalb|was\s+ist|was\s+sind|how|why|what\s+is|what's|what\s+are)\b"
+)
+WEATHER = re.compile(
+    r"\bwetter\w*|\bweather\b|\bforecast\b|\bvorhersage\b|\bbew(?:ö|oe)lk\w*|\bwolke\w*"
+    r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*"
+)
+REPLAN_CUES = re.compile(
+    r"\bund\s+(?:wenn|mit|für|fuer|in|bei|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"
+    r"|\bstattdessen\b|\binstead\b|\blieber\b|\bwas\s+ist\s+mit\b|\bwie\s+w(?:ä|ae)re\s+es\b"
+    r"|\band\s+(?:with|for|in|if|tomorrow)\b|\bauch\s+für\b|\bnochmal\b|\bagain\b"
+)
+PLAN_WORDS = re.compile(
+    r"\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
+    r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
+)
+
+# --------------------------------------------------------------------------- Stellarium
+
+STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
+ACTION_VERBS = re.compile(
+    r"^(?:bitte\s+|please\s+)?(?:(?:ö|oe)ffne|open|zentriere|center|centre|select|w(?:ä|ae)hle"
+    r"|richte|point|slew|schwenke|zoome?|go\s+to|geh(?:e)?\s+zu|fahre?\s+zu)\b"
+)
+
+# --------------------------------------------------------------------------- dialogue acts
+
+GREETING = re.compile(
+    r"\b(?:hallo|hello|hi|hey|moin|servus|gr(?:ü|ue)ezi|gr(?:ü|ue)(?:ß|ss)\s+gott|guten\s+"
+    r"(?:tag|morgen|abend)|good\s+(?:morning|evening|afternoon|day)|ciao|salut|howdy"
+    r"|danke(?:\s+(?:schön|schoen|sehr))?|vielen\s+dank|thanks?(?:\s+you)?|thx|merci"
+    r"|tsch(?:ü|ue)ss|bye|goodbye|auf\s+wiedersehen)\b"
+)
+CAPABILITY = re.compile(
+    r"\b(?:was\s+kannst\s+du(?:\s+(?:alles|so|tun|machen))?|wer\s+bist\s+du|was\s+bist\s+du"
+    r"|wie\s+funktioniert\s+das|was\s+kann\s+ich\s+dich\s+fragen|hilfe|what\s+can\s+you\s+do"
+    r"|who\s+are\s+you|what\s+are\s+you|how\s+does\s+this\s+work|what\s+can\s+i\s+ask(?:\s+you)?"
+    r"|help(?:\s+me)?)\b"
+)
+SOCIAL_FILLERS = {
+    "und", "and", "so", "also", "du", "you", "there", "singularity", "bitte", "please", "mal",
+    "denn", "ok", "okay", "na", "oh", "ah", "well", "nochmal", "again", "for", "für", "all",
+    "everyone", "zusammen", "leute", "folks", "me", "mir", "dir", "dich", "everything", "alles",
+    "das", "war", "that", "was", "is", "ist", "sehr", "very", "much", "hilfreich", "helpful",
+    "great", "super", "toll", "cool", "perfekt", "perfect", "nice", "schön", "prima", "klasse",
+    "genau", "exactly", "fein",
+}  # fmt: skip
+CONFIRM = re.compile(
+    r"\b(?:ja(?:\s+bitte)?|jawohl|jo|jep|yes|yep|yeah|yup|ok(?:ay)?|klar|sicher|gerne?|sure"
+    r"|go\s+ahead|mach(?:\s+es)?\s+(?:weiter|schon|trotzdem|ruhig)|weiter(?:machen)?"
+    r"|trotzdem|dennoch|please\s+do|do\s+it|continue|proceed|anyway|auf\s+jeden\s+fall"
+    r"|of\s+course|natürlich|natuerlich|passt|alright|fine|los|leg\s+los|berechne(?:\s+ihn)?"
+    r"|compute(?:\s+it)?|rechne)\b"
+)
+DECLINE = re.compile(
+    r"\b(?:nein|nee|n(?:ö|oe)|no|nope|lieber\s+nicht|besser\s+nicht|nicht\s+(?:jetzt|berechnen"
+    r"|n(?:ö|oe)tig)|abbrechen|abbruch|cancel|stop|stopp|don'?t|do\s+not|not\s+now"
+    r"|never\s*mind|vergiss\s+es|lass\s+(?:es|mal|gut\s+sein)|skip|rather\s+not|better\s+not"
+    r"|kein\s+bedarf|auf\s+keinen\s+fall)\b"
+)
+CONTRAST = re.compile(r"\b(?:aber|but|lieber|rather|instead|stattdessen|dafür|dafuer)\b")
+
+# --------------------------------------------------------------------------- questions
+
+QUESTION_START = re.compile(
+    r"^(?:was|wie|wer|wo|wann|warum|wieso|weshalb|welche[rsnm]?|woher|wohin|wieviele?|ist|sind"
+    r"|gibt|kann|kannst|können|koennen|hat|haben|what|what's|whats|how|who|where|when|why"
+    r"|which|is|are|does|do|did|can|could|would|will|should)\b"
+)
+FOLLOW_UP_REQUEST = re.compile(
+    r"\berz(?:ä|ae)hl(?:e|st)?\s+(?:mir\s+)?mehr\b|\bmehr\s+(?:dazu|dar(?:ü|ue)ber|davon)\b"
+    r"|\btell\s+me\s+more\b|\bmore\s+about\s+(?:it|that|this|them)\b"
+    r"|\b(?:explain|describe)\s+(?:it|that|this|them)\b|\berkl(?:ä|ae)re?\s+(?:mir\s+)?(?:es|das)\b"
+    r"|\bwas\s+bedeutet\s+das\b|\bwhat\s+does\s+(?:that|this|it)\s+mean\b"
+)
+PRONOUNS = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie"}
+PLACE_DEIXIS = {"dort", "dorthin", "there"}
+PROPERTY_WORDS = re.compile(
+    r"\b(?:warm|hei(?:ß|ss)|kalt|gro(?:ß|ss)|weit|entfernt|alt|schwer|hell|dunkel|schnell|klein"
+    r"|dicht|tief|hoch|lang|massereich|hot|cold|big|large|huge|far|away|old|heavy|bright|dim"
+    r"|fast|small|dense|massive|deep|high|long|wide|breit|entdeckt|discovered|entstanden|formed"
+    r"|besteht|bestehen|made|consist\w*|benannt|named|hei(?:ß|ss)t|called|sichtbar|visible"
+    r"|temperatur\w*|temperature|gr(?:ö|oe)(?:ß|ss)e|size|distance|entfernung|masse|mass|alter"
+    r"|age|atmosph(?:ä|ae)re|atmosphere|oberfl(?:ä|ae)che|surface|wetter|weather)\b"
+)
+OFF_TOPIC = re.compile(
+    r"\b(?:bundesliga|fu(?:ß|ss)ball|football|soccer|sport\w*|tennis|rezept\w*|recipes?|koch\w*"
+    r"|cook\w*|lasagne|pizza|pasta|aktie\w*|stocks?|b(?:ö|oe)rse|bitcoin|crypto\w*|gedicht\w*"
+    r"|poems?|songs?|lied\w*|witz\w*|jokes?|politi\w*|wahl\w*|elections?|pr(?:ä|ae)sident\w*"
+    r"|president\w*|filme?|movies?|serien?|netflix|hausaufgabe\w*|homework|steuer\w*|taxes"
+    r"|preis|price|wetten|bets?|dating|beziehung|relationship|urlaub|vacation|hotel\w*)\b"
+)

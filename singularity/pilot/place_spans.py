@@ -1,0 +1,233 @@
+"""Find the observing place: coordinates anywhere, or a name after "in", "bei", "from", "near"….
+
+Place names are found by pattern, never looked up: the ``resolve_location`` tool does that. A
+name is a run of capitalised words that no other slot claimed ("Kreuzlingen", "La Palma,
+Spain", "Frankfurt am Main", "St. Gallen"); it stops at a time, instrument or object word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from singularity.errors import InputError
+from singularity.pilot.equipment_spans import is_instrument_word
+from singularity.pilot.lexicon import NOT_PLACES, is_astronomy_word
+from singularity.pilot.tokens import Token, span_text
+from singularity.planning.coordinates import parse_coordinates
+
+_COORD_TOKEN = re.compile(
+    r"[+\-−]?\d+(?:[.,]\d+)?(?:[°'\"′″]\s*\d*(?:[.,]\d+)?)*[°'\"′″]*[NSEWO]?"
+    r"(?:,[+\-−]?\d+(?:[.,]\d+)?(?:[°'\"′″]\d*(?:[.,]\d+)?)*[°'\"′″]*[NSEWO]?)?"
+    r"|[NSEWO]|[NSEWO][+\-]?\d[\d.,°'\"′″]*"
+    r"|(?i:nord|süd|sued|ost|west|north|south|east|nördl\.?|noerdl\.?|südl\.?|östl\.?|westl\.?"
+    r"|breite|länge|laenge|lat|lon|lng)"
+)
+_STRONG = re.compile(r"°|\d\s*[NSEWO]\b|\b[NSEWO]\s*\d|(?i:nord|süd|ost|west|north|south|east)")
+_NUMBER = re.compile(r"\d+(?:[.,](\d+))?")
+_MAX_COORD_WORDS = 8
+
+_PREPOSITIONS = {
+    "in", "im", "bei", "beim", "aus", "near", "nahe", "from", "at", "für", "fuer", "for",
+}  # fmt: skip
+_ONLY_WITH_AUS = {"von", "vom"}
+_LEAD_INS = (("der", "nähe", "von"), ("der", "naehe", "von"), ("the", "vicinity", "of"))
+_ARTICLES = {"der", "die", "das", "dem", "den", "the"}
+_PARTICLES = {
+    "am", "an", "der", "die", "dem", "de", "del", "della", "di", "da", "do", "dos", "du", "la",
+    "le", "les", "los", "las", "el", "im", "ob", "upon", "on", "sur", "bei", "van", "von", "zu",
+    "zum", "zur", "y",
+}  # fmt: skip
+_ABBREVIATION = re.compile(r"(?:st|mt|ft|sta|ste|bd)\.", re.IGNORECASE)
+_POSTCODE = re.compile(r"\d{4,5}")
+_MAX_PLACE_WORDS = 6
+_MAX_ANSWER_WORDS = 8
+_ANSWER_FILLERS = (
+    ("ich", "bin", "in"), ("ich", "bin", "bei"), ("ich", "wohne", "in"), ("i'm", "in"),
+    ("i", "am", "in"), ("i", "live", "in"), ("mein", "standort", "ist"), ("my", "location", "is"),
+    ("in", "der", "nähe", "von"), ("close", "to"), ("near",), ("nahe",), ("in",), ("im",),
+    ("bei",), ("aus",), ("von",), ("from",), ("at",),
+)  # fmt: skip
+_ANSWER_TAIL = {"bitte", "please", "aus", "danke", "thanks"}
+
+
+def find_coordinates(
+    text: str, tokens: Sequence[Token], taken: set[int]
+) -> tuple[str, set[int]] | None:
+    """Typed coordinates anywhere ("47.65N 9.17E", "47.65, 9.17", "47°39'N 9°10'E").
+
+    Checked with :func:`parse_coordinates`. Clock-like decimals ("21.30 23.00") are not taken
+    for coordinates; coordinates with a degree sign or hemisphere that do not parse are kept,
+    so that the ``resolve_location`` tool can say what is wrong with them.
+    """
+    for first in range(len(tokens)):
+        for last in range(min(len(tokens), first + _MAX_COORD_WORDS) - 1, first - 1, -1):
+            window = range(first, last + 1)
+            if any(not _coordinate_word(tokens[i], i in taken) for i in window):
+                continue
+            if any(tokens[i].ends_sentence for i in window[:-1]):
+                continue
+            phrase = span_text(text, tokens, first, last)
+            numbers = _NUMBER.findall(phrase)
+            if len(numbers) < 2:
+                continue
+            strong = bool(_STRONG.search(phrase))
+            try:
+                parsed = parse_coordinates(phrase)
+            except InputError:
+                parsed, rejected = None, strong
+            else:
+                rejected = False
+            if (parsed and (strong or not _clock_like(phrase))) or rejected:
+                return phrase, set(window)
+    return None
+
+
+def _coordinate_word(token: Token, taken: bool) -> bool:
+    """A word that can be part of typed coordinates ("47.65N", "9°10'E", "Nord")."""
+    return (
+        not taken
+        and bool(_COORD_TOKEN.fullmatch(token.text))
+        and not is_instrument_word(token.word)
+    )
+
+
+def _clock_like(phrase: str) -> bool:
+    """Every number reads as a clock time (21.30) or an integer: no sign of coordinates."""
+    for match in _NUMBER.finditer(phrase):
+        whole, decimals = match.group(0), match.group(1)
+        if decimals is None:
+            continue
+        hour = int(re.split(r"[.,]", whole)[0])
+        if len(decimals) != 2 or hour > 24 or int(decimals) >= 60:
+            return False
+    return True
+
+
+def find_place(
+    text: str, tokens: Sequence[Token], taken: set[int], *, awaiting_location: bool = False
+) -> tuple[str, set[int]] | None:
+    """A place name after a preposition, in a comma-separated list, or as a bare answer."""
+    found = _after_preposition(text, tokens, taken) or _in_list(text, tokens, taken)
+    if found is None and awaiting_location:
+        found = _bare_answer(text, tokens, taken)
+    return found
+
+
+def _after_preposition(
+    text: str, tokens: Sequence[Token], taken: set[int]
+) -> tuple[str, set[int]] | None:
+    for i, token in enumerate(tokens[:-1]):
+        if i in taken or token.ends_sentence:
+            continue
+        word = token.word
+        if word not in _PREPOSITIONS and word not in _ONLY_WITH_AUS:
+            continue
+        start = _skip_lead_in(tokens, i + 1)
+        name = _name_from(tokens, start, taken)
+        if name is None:
+            continue
+        first, last = name
+        if word in _ONLY_WITH_AUS and (last + 1 >= len(tokens) or tokens[last + 1].word != "aus"):
+            continue
+        return span_text(text, tokens, first, last), set(range(first, last + 1))
+    return None
+
+
+def _skip_lead_in(tokens: Sequence[Token], start: int) -> int:
+    words = [t.word for t in tokens[start : start + 3]]
+    for lead_in in _LEAD_INS:
+        if tuple(words[: len(lead_in)]) == lead_in:
+            return start + len(lead_in)
+    article = start + 1 < len(tokens) and tokens[start].word in _ARTICLES
+    return start + 1 if article and _name_word(tokens[start + 1]) else start
+
+
+def _name_word(token: Token) -> bool:
+    """A word that can be part of a place name: capitalised, not a known non-place."""
+    return token.capitalised and token.word not in NOT_PLACES and not is_astronomy_word(token.word)
+
+
+def _name_from(tokens: Sequence[Token], start: int, taken: set[int]) -> tuple[int, int] | None:
+    """The place name starting at ``start``: (first, last) token indices, or ``None``."""
+    if start >= len(tokens) or start in taken:
+        return None
+    first = start
+    if (
+        _POSTCODE.fullmatch(tokens[start].text)
+        and start + 1 < len(tokens)
+        and not tokens[start].ends_clause
+    ):
+        start += 1
+    if start in taken or not _name_word(tokens[start]):
+        return None
+    last = start
+    while last + 1 < len(tokens) and last - first + 1 < _MAX_PLACE_WORDS:
+        current, following = tokens[last], last + 1
+        if current.ends_sentence and not _ABBREVIATION.fullmatch(current.text):
+            break
+        if following in taken:
+            break
+        if _name_word(tokens[following]) and (
+            not current.trail or "," in current.trail and not current.ends_sentence
+        ):
+            last = following
+            continue
+        bridge = following + 1
+        if (
+            not current.trail
+            and tokens[following].word in _PARTICLES
+            and bridge < len(tokens)
+            and bridge not in taken
+            and _name_word(tokens[bridge])
+        ):
+            last = bridge
+            continue
+        break
+    return first, last
+
+
+def _in_list(text: str, tokens: Sequence[Token], taken: set[int]) -> tuple[str, set[int]] | None:
+    """ "Samstag 22 Uhr, Zürich, 10x50 Fernglas": a segment that is only a name, beside slots.
+
+    The name may run on over following segments ("Kreuzlingen, Schweiz").
+    """
+    segments: list[list[int]] = [[]]
+    for i, token in enumerate(tokens):
+        segments[-1].append(i)
+        if token.ends_clause:
+            segments.append([])
+    segments = [s for s in segments if s]
+    if len(segments) < 2 or not any(taken.intersection(s) for s in segments):
+        return None
+    ends = {s[-1] for s in segments}
+    for segment in segments:
+        if len(segment) > _MAX_PLACE_WORDS or taken.intersection(segment):
+            continue
+        name = _name_from(tokens, segment[0], taken)
+        if name is not None and name[1] >= segment[-1] and name[1] in ends:
+            first, last = name
+            return span_text(text, tokens, first, last), set(range(first, last + 1))
+    return None
+
+
+def _bare_answer(
+    text: str, tokens: Sequence[Token], taken: set[int]
+) -> tuple[str, set[int]] | None:
+    """The whole short reply to "where?", minus "ich bin in…"; lower case is fine here."""
+    free = [i for i in range(len(tokens)) if i not in taken]
+    if not free or len(free) > _MAX_ANSWER_WORDS or free != list(range(free[0], free[-1] + 1)):
+        return None
+    first, last = free[0], free[-1]
+    words = [tokens[i].word for i in free]
+    for filler in _ANSWER_FILLERS:
+        if len(filler) < len(words) and tuple(words[: len(filler)]) == filler:
+            first += len(filler)
+            break
+    while last > first and tokens[last].word in _ANSWER_TAIL:
+        last -= 1
+    if any(tokens[i].word in NOT_PLACES for i in range(first, last + 1)):
+        return None
+    if not any(ch.isalpha() for ch in span_text(text, tokens, first, last)):
+        return None
+    return span_text(text, tokens, first, last), set(range(first, last + 1))

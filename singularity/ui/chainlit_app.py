@@ -1,0 +1,89 @@
+"""Chainlit handlers. ``app.py`` imports this module; everything here is per session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import chainlit as cl
+
+from singularity.config import get_settings
+from singularity.memory.profile import ProfileStore
+from singularity.personas import Persona, get_persona, load_personas, style_instructions
+from singularity.ui.render import OFFLINE_BANNER, plan_table
+from singularity.workflow.runner import TOOL_STEP_NAMES, Session, TurnRecord, run_turn
+
+PERSONA_MODE = "persona"
+
+
+def _personas() -> list[Persona]:
+    settings = get_settings()
+    return load_personas(settings.resolve(settings.personas_file))
+
+
+@cl.set_starters
+async def starters() -> list[cl.Starter]:
+    return [
+        cl.Starter(label="Beobachtung planen",
+                   message="Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
+                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen."),
+        cl.Starter(label="Plan tonight", message="What can I see tonight from Zurich with 10x50 binoculars?"),
+        cl.Starter(label="Spiralgalaxien", message="Wie entstehen Spiralgalaxien?"),
+        cl.Starter(label="Stellarium", message="Zeig mir M42 in Stellarium"),
+    ]
+
+
+@cl.on_chat_start
+async def start() -> None:
+    from singularity.llm.providers import describe_provider, resolve_provider
+    from singularity.tracing import setup_tracing
+
+    settings = get_settings()
+    personas = _personas()
+    await cl.context.emitter.set_modes([cl.Mode(id=PERSONA_MODE, name="Persona", options=[
+        cl.ModeOption(id=p.id, name=p.name, description=p.description, icon=p.icon,
+                      default=p.id == "default") for p in personas
+    ])])
+    setup_tracing(settings=settings)
+    profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
+    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"),
+                             session_id=cl.context.session.id)
+    cl.user_session.set("session", session)
+    if resolve_provider(settings) == "offline":
+        await cl.Message(content=OFFLINE_BANNER, author="Singularity").send()
+    else:
+        await cl.Message(content=f"Connected: {describe_provider(settings)}.", author="Singularity").send()
+
+
+@cl.on_message
+async def on_message(message: cl.Message) -> None:
+    session: Session = cl.user_session.get("session")
+    persona = get_persona(_personas(), (message.modes or {}).get(PERSONA_MODE, "default"))
+    answer = cl.Message(content="", author="Singularity")
+    steps: dict[str, cl.Step] = {}
+    record: TurnRecord | None = None
+    async for item in run_turn(session, message.content, now=datetime.now().astimezone(),
+                               style=style_instructions(persona)):
+        if isinstance(item, TurnRecord):
+            record = item
+        elif item.kind == "tool_call" and item.tool_id:
+            step = cl.Step(name=TOOL_STEP_NAMES.get(item.tool or "", item.tool or "tool"), type="tool")
+            step.input = item.arguments or {}
+            await step.send()
+            steps[item.tool_id] = step
+        elif item.kind == "tool_result" and item.tool_id in steps:
+            step = steps.pop(item.tool_id)
+            result = item.result
+            step.output = result.message or result.status.value if result else ""
+            await step.update()
+        elif item.kind == "token":
+            await answer.stream_token(item.text)
+    assert record is not None
+    answer.content = record.answer  # the honest text replaces whatever was streamed
+    if record.plan:
+        answer.content += "\n\n" + plan_table(record.plan)
+    answer.elements = [
+        cl.Image(path=a.path, name=a.title or "chart", display="inline")
+        for a in record.artifacts if a.path and Path(a.path).exists()
+    ]
+    await answer.send()

@@ -1,0 +1,88 @@
+"""Answers composed by code from tool results, in the user's language (German or English).
+
+Used by the offline pilot for its final texts, so that everything it says is traceable to a
+tool result; the wording stays short because the UI shows the full plan table and chart.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+_TYPE_DE = {
+    "galaxy": "Galaxie", "galaxy group": "Galaxiengruppe", "open cluster": "offener Sternhaufen",
+    "globular cluster": "Kugelsternhaufen", "cluster with nebula": "Sternhaufen mit Nebel",
+    "stellar association": "Sternassoziation", "planetary nebula": "planetarischer Nebel",
+    "nebula": "Nebel", "supernova remnant": "Supernova-Überrest", "double star": "Doppelstern",
+    "asterism": "Asterismus", "planet": "Planet", "Moon": "Mond",
+}
+_PHASE_DE = {
+    "new Moon": "Neumond", "full Moon": "Vollmond", "first quarter": "zunehmender Halbmond",
+    "last quarter": "abnehmender Halbmond", "waxing crescent": "zunehmende Sichel",
+    "waning crescent": "abnehmende Sichel", "waxing gibbous": "zunehmender Mond",
+    "waning gibbous": "abnehmender Mond",
+}
+_DIRECTION_DE = str.maketrans({"E": "O"})  # Ost
+
+
+def _type(label: str, language: str) -> str:
+    return _TYPE_DE.get(label, label) if language == "de" else label
+
+
+def _target_line(t: dict[str, Any], language: str) -> str:
+    name = f"**{t['name']}**" + (f" ({t['common_name']})" if t.get("common_name") else "")
+    if language == "de":
+        return (f"{t['rank']}. {name} – {_type(t['type'], language)} im Sternbild "
+                f"{t['constellation']}, {t['magnitude']:.1f} mag, am besten um {t['best_time']} "
+                f"in {t['altitude_deg']:.0f}° Höhe Richtung {t['direction'].translate(_DIRECTION_DE)}")
+    return (f"{t['rank']}. {name} – {t['type']} in {t['constellation']}, mag {t['magnitude']:.1f}, "
+            f"best at {t['best_time']}, {t['altitude_deg']:.0f}° high in the {t['direction']}")
+
+
+def compose_plan_answer(result: dict[str, Any], planning: dict[str, Any], language: str) -> str:
+    """The pilot's answer to a computed plan (``compute_plan``'s result)."""
+    data = result.get("data") or {}
+    targets = data.get("targets") or []
+    place = (planning.get("location") or {}).get("name", "")
+    start = planning.get("datetime_iso")
+    when = datetime.fromisoformat(start).strftime("%d.%m.%Y %H:%M") if start else ""
+    de = language == "de"
+    if not targets:
+        lead = (f"Für {place} am {when} habe ich kein lohnendes Ziel gefunden."
+                if de else f"I found no worthwhile target for {place} on {when}.")
+        return "\n\n".join([lead, *data.get("notes", [])])
+    lead = (f"Dein Beobachtungsplan für {place} ab {when} – die besten Ziele:"
+            if de else f"Your observing plan for {place} from {when} — the best targets:")
+    lines = [_target_line(t, language) for t in targets[:5]]
+    moon = data.get("moon", "")
+    if de:
+        phase, _, lit = moon.partition(", ")
+        moon_line = f"Mond: {_PHASE_DE.get(phase, phase)}, {lit.replace('lit', 'beleuchtet')}."
+    else:
+        moon_line = f"Moon: {moon}."
+    parts = [lead, "\n".join(lines), moon_line]
+    if data.get("weather"):
+        parts.append(("Wetter: " if de else "Weather: ") + data["weather"])
+    if result.get("status") == "partial" and result.get("message") and (
+            not data.get("weather") or data["weather"] not in result["message"]):
+        parts.append(("Hinweis: " if de else "Note: ") + result["message"])
+    parts.extend(data.get("notes", []))
+    return "\n\n".join(parts)
+
+
+def compose_target_answer(target: dict[str, Any], language: str) -> str:
+    """The pilot's answer to a question about one target of the plan (``describe_target``)."""
+    if not target:
+        return ""
+    name = target["name"] + (f" ({target['common_name']})" if target.get("common_name") else "")
+    size = target.get("size_arcmin")
+    if language == "de":
+        size_text = f", {size:.0f}′ groß" if size else ""
+        return (f"{name}: {_type(target['type'], language)} im Sternbild "
+                f"{target['constellation']}, {target['magnitude']:.1f} mag{size_text}. "
+                f"Am besten um {target['best_time'][11:16]} in {target['altitude_deg']:.0f}° Höhe. "
+                f"Einschätzung: {target['assessment']}")
+    size_text = f", {size:.0f}′ across" if size else ""
+    return (f"{name}: {target['type']} in {target['constellation']}, magnitude "
+            f"{target['magnitude']:.1f}{size_text}. Best at {target['best_time'][11:16]}, "
+            f"{target['altitude_deg']:.0f}° high. Assessment: {target['assessment']}")

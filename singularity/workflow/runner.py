@@ -1,0 +1,260 @@
+"""The turn runner: one user message through the AgentWorkflow, as the article's six steps.
+
+1. resolve the persona; 2. reset the source registry; 3. reset only the active agent to the
+orchestrator; 4. run with the session's context and chat memory; 5. stream the workflow's
+events; 6. persist successful planning values to the profile. The UI and ``singularity ask``
+consume the same ``TurnEvent`` stream and the same ``TurnRecord``.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from llama_index.core.agent.workflow import (
+    AgentOutput, AgentStream, AgentWorkflow, ToolCall, ToolCallResult,
+)
+from llama_index.core.llms.function_calling import FunctionCallingLLM
+from llama_index.core.memory import BaseMemory
+from llama_index.core.workflow import Context
+from pydantic import BaseModel
+
+from singularity.config import Settings
+from singularity.pilot.slots import extract_planning_slots
+from singularity.results import Artifact, Status, ToolResult
+from singularity.workflow import prompts
+from singularity.workflow.agents import build_workflow
+from singularity.workflow.honesty import Report, ToolEvent, honest_answer
+from singularity.workflow.state import NOW_KEY, STATE_KEY
+from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY
+
+SOURCES_KEY = "source_registry"
+_STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
+
+TOOL_STEP_NAMES = {
+    "handoff": "Routing to specialist…",
+    "set_location": "Resolving the place…",
+    "set_time": "Reading the date and time…",
+    "set_equipment": "Classifying the equipment…",
+    "set_preferences": "Noting object preferences…",
+    "check_weather": "Checking weather…",
+    "compute_plan": "Computing ephemerides and scoring targets…",
+    "describe_target": "Looking up the target in the plan…",
+    "report_unavailable_capability": "Checking what is available…",
+}
+
+
+class TurnEvent(BaseModel):
+    kind: Literal["agent", "token", "tool_call", "tool_result", "answer"]
+    agent: str | None = None
+    text: str = ""
+    tool: str | None = None
+    tool_id: str | None = None
+    arguments: dict[str, Any] | None = None
+    result: ToolResult | None = None
+
+
+class ToolCallRecord(BaseModel):
+    agent: str
+    name: str
+    arguments: dict[str, Any]
+    status: str
+    message: str = ""
+
+
+class TurnRecord(BaseModel):
+    message: str
+    now: datetime
+    agents: list[str]
+    tool_calls: list[ToolCallRecord]
+    answer: str
+    prose_suppressed: bool
+    reports: list[Report]
+    artifacts: list[Artifact]
+    state: dict[str, Any]
+    plan: dict[str, Any] | None = None
+    error: str | None = None
+
+
+AGENT_ROLES = ("orchestrator", "knowledge", "planning", "stellarium")
+
+
+def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
+    """One LLM per agent role: the configured provider, or the offline pilot."""
+    from singularity.llm.pilot import PilotLLM
+    from singularity.llm.providers import build_llm
+
+    llms: dict[str, FunctionCallingLLM] = {}
+    for role in AGENT_ROLES:
+        llm = build_llm(role, settings=settings)
+        llms[role] = llm if llm is not None else PilotLLM(role=role)
+    return llms
+
+
+@dataclass
+class Session:
+    """One conversation: its workflow, context (state), chat memory and files."""
+
+    settings: Settings
+    workflow: AgentWorkflow
+    ctx: Context
+    memory: BaseMemory
+    directory: Path
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    persona_style: str = ""
+    history: list[TurnRecord] = field(default_factory=list)
+
+    @classmethod
+    def create(cls, *, settings: Settings, llms: Mapping[str, FunctionCallingLLM] | None = None,
+               profile: dict[str, Any] | None = None, session_id: str | None = None) -> Session:
+        from singularity.memory.chat import new_chat_memory
+
+        workflow = build_workflow(settings=settings, llms=llms or build_llms(settings), profile=profile)
+        sid = session_id or uuid.uuid4().hex[:12]
+        directory = settings.data_dir / "sessions" / sid
+        directory.mkdir(parents=True, exist_ok=True)
+        return cls(settings=settings, workflow=workflow, ctx=Context(workflow),
+                   memory=new_chat_memory(settings=settings), directory=directory, id=sid)
+
+    def set_persona_style(self, style: str) -> None:
+        """Persona style shapes only the Knowledge and Planning agents (the orchestrator
+        stays neutral so routing never depends on a role)."""
+        base = {prompts.KNOWLEDGE: prompts.KNOWLEDGE_PROMPT, prompts.PLANNING: prompts.PLANNING_PROMPT}
+        for name, prompt in base.items():
+            self.workflow.agents[name].system_prompt = f"{prompt}\n\n{style}" if style else prompt
+        self.persona_style = style
+
+    async def save(self, path: Path) -> None:
+        """Write what a later process needs to continue: state, plan, chat messages."""
+        import json
+
+        payload = {
+            "id": self.id, "state": await self.state(), "last_plan": await self.last_plan(),
+            "messages": [m.model_dump(mode="json") for m in self.memory.get_all()],
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+
+    async def restore(self, path: Path) -> None:
+        """Continue a conversation written by ``save``."""
+        import json
+
+        from llama_index.core.llms import ChatMessage
+
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        await self.ctx.store.set(STATE_KEY, payload["state"])
+        if payload.get("last_plan") is not None:
+            await self.ctx.store.set(LAST_PLAN_KEY, payload["last_plan"])
+        self.memory.set([ChatMessage.model_validate(m) for m in payload["messages"]])
+
+    async def state(self) -> dict[str, Any]:
+        return await self.ctx.store.get(STATE_KEY, default=None) or dict(self.workflow.initial_state)
+
+    async def last_plan(self) -> dict[str, Any] | None:
+        return await self.ctx.store.get(LAST_PLAN_KEY, default=None)
+
+
+async def run_turn(session: Session, message: str, *, now: datetime,
+                   style: str | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
+    """Run one message; yields TurnEvents as they happen, then the TurnRecord."""
+    if style is not None:
+        session.set_persona_style(style)                                   # 1. persona
+    await session.ctx.store.set(SOURCES_KEY, [])                           # 2. sources
+    await session.ctx.store.set("current_agent_name", prompts.ORCHESTRATOR)  # 3. root agent
+    await session.ctx.store.set(NOW_KEY, now.isoformat())
+    await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
+    plan_before = await session.last_plan()
+
+    agents: list[str] = []
+    tool_events: list[ToolEvent] = []
+    records: list[ToolCallRecord] = []
+    prose, error = "", None
+    handler = session.workflow.run(user_msg=message, ctx=session.ctx, memory=session.memory)  # 4.
+    try:
+        async for event in handler.stream_events():                       # 5. stream
+            agent = getattr(event, "current_agent_name", None)
+            if agent and (not agents or agents[-1] != agent):
+                agents.append(agent)
+                yield TurnEvent(kind="agent", agent=agent)
+            if isinstance(event, AgentStream) and event.delta:
+                yield TurnEvent(kind="token", agent=agent, text=event.delta)
+            elif isinstance(event, ToolCall) and not isinstance(event, ToolCallResult):
+                yield TurnEvent(kind="tool_call", tool=event.tool_name, tool_id=event.tool_id,
+                                arguments=event.tool_kwargs, agent=agents[-1] if agents else None)
+            elif isinstance(event, ToolCallResult):
+                result = _as_result(event)
+                if event.tool_name != "handoff":
+                    tool_events.append(ToolEvent(name=event.tool_name, arguments=event.tool_kwargs, result=result))
+                records.append(ToolCallRecord(agent=agents[-1] if agents else "", name=event.tool_name,
+                                              arguments=event.tool_kwargs, status=result.status.value,
+                                              message=result.message))
+                yield TurnEvent(kind="tool_result", tool=event.tool_name, tool_id=event.tool_id, result=result)
+            elif isinstance(event, AgentOutput) and not event.tool_calls:
+                prose = event.response.content or prose
+        await handler
+    except Exception as exc:  # noqa: BLE001 - any provider or framework failure ends the turn cleanly
+        error = _explain(exc)
+    finally:
+        _strip_state_from_memory(session.memory)
+
+    if error is not None:
+        prose = ""
+        tool_events.append(ToolEvent(name="model", arguments={}, result=ToolResult.failed(error)))
+    slots = extract_planning_slots(message)
+    answer = honest_answer(prose, tool_events, requested_place=slots.place)
+    state = await session.state()
+    plan_after = await session.last_plan()
+    artifacts = [a for e in tool_events for a in e.result.artifacts]
+    if plan_after is not None and plan_after is not plan_before:
+        _remember_profile(session, state)                                  # 6. profile
+    record = TurnRecord(
+        message=message, now=now, agents=agents, tool_calls=records, answer=answer.text,
+        prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
+        state=state, plan=plan_after if plan_after is not plan_before else None, error=error,
+    )
+    session.history.append(record)
+    yield TurnEvent(kind="answer", text=answer.text)
+    yield record
+
+
+def _as_result(event: ToolCallResult) -> ToolResult:
+    raw = event.tool_output.raw_output
+    if isinstance(raw, ToolResult):
+        return raw
+    if event.tool_name == "handoff":
+        return ToolResult.success({"handoff": str(event.tool_output.content)})
+    return ToolResult.failed(f"The tool {event.tool_name} failed: {event.tool_output.content}")
+
+
+def _explain(exc: Exception) -> str:
+    try:
+        from singularity.llm.providers import classify_llm_error
+
+        return classify_llm_error(exc)
+    except ImportError:
+        return f"The turn failed: {exc}"
+
+
+def _strip_state_from_memory(memory: BaseMemory) -> None:
+    """LlamaIndex writes the state prompt into the stored user message; keep only the user's
+    words so old turns do not carry stale state (and tokens) forward."""
+    for message in memory.get_all():
+        if message.role == "user" and message.content and _STATE_PREFIX.match(message.content):
+            message.content = _STATE_PREFIX.sub("", message.content, count=1)
+
+
+def _remember_profile(session: Session, state: dict[str, Any]) -> None:
+    from singularity.memory.profile import ProfileStore
+
+    store = ProfileStore(session.settings.resolve(session.settings.memory.profile_file, under_data=True))
+    store.remember(state["planning_data"])
+
+
+__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn", "Status"]

@@ -1,0 +1,178 @@
+"""Routing of German and English messages: one table, every kind, with and without a plan."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from singularity.pilot.intent import classify_intent
+
+ARTICLE = (
+    "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
+    "Ich möchte vor allem Galaxien sehen."
+)
+PLAN = {"has_plan": True}
+
+
+def awaiting(slot: str) -> dict[str, object]:
+    return {"awaiting": slot}
+
+
+CASES: list[tuple[str, dict[str, object], str]] = [
+    # planning
+    (ARTICLE, {}, "planning"),
+    (ARTICLE, PLAN, "planning"),
+    ("Was kann ich heute Abend mit meinem Fernglas sehen?", {}, "planning"),
+    ("What should I observe tonight from Zurich?", {}, "planning"),
+    ('Plan tonight in La Palma, Spain for 3 hours with my 8" SCT, I like nebulae', {}, "planning"),
+    ("heute Nacht ab 22 Uhr in 47.65N 9.17E mit bloßem Auge", {}, "planning"),
+    ("Samstag 22 Uhr, Zürich, 10x50 Fernglas, 90 Minuten", {}, "planning"),
+    ("Ist Saturn heute Nacht sichtbar?", {}, "planning"),
+    ("Can I see the ISS tonight?", {}, "planning"),
+    ("Which planets are visible tomorrow evening?", {}, "planning"),
+    ("Ich möchte beobachten", {}, "planning"),
+    ("I want to go stargazing", {}, "planning"),
+    ("Morgen Abend in Kreuzlingen mit dem Dobson", {}, "planning"),
+    ("Plan an observing session for Saturday", {}, "planning"),
+    ("Hallo, plane mir heute Abend in Zürich eine Beobachtung mit Fernglas", {}, "planning"),
+    ("Und wenn ich das Fernglas nehme?", PLAN, "planning"),
+    ("What about tomorrow instead?", PLAN, "planning"),
+    ("Wie ist das Wetter morgen Abend in Kreuzlingen zum Beobachten?", {}, "planning"),
+    # bare answers to the pilot's questions
+    ("Kreuzlingen", awaiting("location"), "planning"),
+    ("Ich bin in Kreuzlingen", awaiting("location"), "planning"),
+    ("new york", awaiting("location"), "planning"),
+    ("47.65, 9.17", awaiting("location"), "planning"),
+    ("morgen Abend", awaiting("time"), "planning"),
+    ("tomorrow at 10 pm", awaiting("time"), "planning"),
+    ("10x50 Fernglas", awaiting("equipment"), "planning"),
+    ("mit einem 80mm Refraktor", awaiting("equipment"), "planning"),
+    ("just my eyes", awaiting("equipment"), "planning"),
+    ("zwei Stunden", awaiting("duration"), "planning"),
+    ("2", awaiting("duration"), "planning"),
+    ("Galaxien und Nebel", awaiting("preferences"), "planning"),
+    ("egal", awaiting("preferences"), "planning"),
+    ("keine Ahnung", awaiting("time"), "planning"),
+    ("Wie schlecht ist das Wetter genau?", awaiting("weather_confirmation"), "planning"),
+    ("nein, lieber übermorgen", awaiting("weather_confirmation"), "planning"),
+    ("no, try Saturday instead", awaiting("weather_confirmation"), "planning"),
+    # confirm / decline
+    ("ja", awaiting("weather_confirmation"), "confirm"),
+    ("Ja bitte", awaiting("weather_confirmation"), "confirm"),
+    ("yes", awaiting("weather_confirmation"), "confirm"),
+    ("ok, trotzdem", awaiting("weather_confirmation"), "confirm"),
+    ("mach weiter", awaiting("weather_confirmation"), "confirm"),
+    ("go ahead", awaiting("weather_confirmation"), "confirm"),
+    ("Sure, compute it anyway!", awaiting("weather_confirmation"), "confirm"),
+    ("nein", awaiting("weather_confirmation"), "decline"),
+    ("no", awaiting("weather_confirmation"), "decline"),
+    ("lieber nicht", awaiting("weather_confirmation"), "decline"),
+    ("Nein danke.", awaiting("weather_confirmation"), "decline"),
+    ("no thanks, never mind", awaiting("weather_confirmation"), "decline"),
+    # knowledge
+    ("Wie entstehen Spiralgalaxien?", {}, "knowledge"),
+    ("Wie entstehen Spiralgalaxien?", PLAN, "knowledge"),
+    ("Wie entstehen Spiralgalaxien?", awaiting("location"), "knowledge"),
+    ("How hot is Venus?", {}, "knowledge"),
+    ("Was ist ein Weißer Zwerg?", {}, "knowledge"),
+    ("Was ist ein Schwarzes Loch?", {}, "knowledge"),
+    ("What is a black hole?", {}, "knowledge"),
+    ("Wie warm ist es dort?", {}, "knowledge"),
+    ("Wie warm ist es dort?", PLAN, "knowledge"),
+    ("How big is it?", {}, "knowledge"),
+    ("Tell me more about it", {}, "knowledge"),
+    ("Erzähl mir mehr darüber", {}, "knowledge"),
+    ("Wie weit ist der Mond entfernt?", {}, "knowledge"),
+    ("Was ist ein Dobson?", awaiting("equipment"), "knowledge"),
+    ("Zeig mir ein Bild vom Orionnebel", {}, "knowledge"),
+    ("M31", {}, "knowledge"),
+    ("Why do stars twinkle?", {}, "knowledge"),
+    ("Was ist das Besondere am ersten Ziel?", {}, "knowledge"),
+    ("Tell me more about the second target", {}, "knowledge"),
+    # stellarium
+    ("Öffne das erste Ziel in Stellarium", {}, "stellarium"),
+    ("Öffne das erste Ziel in Stellarium", PLAN, "stellarium"),
+    ("Zeig mir M42 in Stellarium", {}, "stellarium"),
+    ("Show Jupiter in Stellarium", {}, "stellarium"),
+    ("Öffne es in Stellarium", PLAN, "stellarium"),
+    ("Open the first target", PLAN, "stellarium"),
+    ("Zentriere den Orionnebel", {}, "stellarium"),
+    ("Take a screenshot", {}, "stellarium"),
+    # plan follow-ups
+    ("Was ist das Besondere am ersten Ziel?", PLAN, "plan_followup"),
+    ("Tell me more about the second target", PLAN, "plan_followup"),
+    ("Wann steht das dritte Objekt am höchsten?", PLAN, "plan_followup"),
+    ("How bright is the last one?", PLAN, "plan_followup"),
+    ("Warum ist M31 nicht im Plan?", PLAN, "plan_followup"),
+    ("Which target is highest at midnight?", PLAN, "plan_followup"),
+    # off topic
+    ("Wer gewinnt die Bundesliga?", {}, "off_topic"),
+    ("Write me a poem about cats", {}, "off_topic"),
+    ("What's the stock price of Apple?", {}, "off_topic"),
+    ("Kannst du mir ein Rezept für Lasagne geben?", {}, "off_topic"),
+    ("Erzähl mir einen Witz", {}, "off_topic"),
+    ("Wie spät ist es?", {}, "off_topic"),
+    ("Wie geht es dir?", {}, "off_topic"),
+    ("Is there anything else?", {}, "off_topic"),
+    ("Who won the game last night?", {}, "off_topic"),
+    ("Wer gewinnt die Bundesliga?", PLAN, "off_topic"),
+    ("Write me a poem about cats", awaiting("location"), "off_topic"),
+    ("Tell me a joke", awaiting("location"), "off_topic"),
+    ("In welcher Richtung sehe ich heute Abend Jupiter?", {}, "planning"),
+    # greeting
+    ("Hallo", {}, "greeting"),
+    ("Hi, what can you do?", {}, "greeting"),
+    ("Guten Abend!", {}, "greeting"),
+    ("Hallo Singularity, was kannst du alles?", {}, "greeting"),
+    ("Danke, das war hilfreich!", {}, "greeting"),
+    ("Thanks!", PLAN, "greeting"),
+    ("", {}, "greeting"),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "kind"), CASES)
+def test_routing(text: str, context: dict[str, object], kind: str) -> None:
+    intent = classify_intent(text, **context)  # type: ignore[arg-type]
+    assert intent.kind == kind, intent.reason
+    assert intent.reason and intent.reason.isascii()
+
+
+def test_table_covers_every_kind_in_both_languages() -> None:
+    kinds = {kind for _, _, kind in CASES}
+    assert kinds == {
+        "planning", "knowledge", "stellarium", "off_topic", "greeting", "confirm", "decline",
+        "plan_followup",
+    }  # fmt: skip
+    assert len(CASES) >= 60
+
+
+def test_reasons_say_what_was_answered() -> None:
+    assert classify_intent("Kreuzlingen", awaiting="location").reason == (
+        "answer to the location question"
+    )
+    assert classify_intent("Was ist das Besondere am ersten Ziel?", has_plan=True).reason == (
+        "question about target 1 of the plan"
+    )
+    assert "weather" in classify_intent("ja", awaiting="weather_confirmation").reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "?", "…", "—", "„“", "\u200b", "ẞ", "😀", "a" * 3000, "1 " * 300, "# # #", "M 0"],
+)
+@pytest.mark.parametrize("context", [{}, PLAN, awaiting("time"), awaiting("location")])
+def test_odd_input_is_classified_without_error(text: str, context: dict[str, object]) -> None:
+    assert classify_intent(text, **context).kind  # type: ignore[arg-type]
+
+
+def test_pilot_understanding_imports_no_agent_or_ui_framework() -> None:
+    code = (
+        "import sys, singularity.pilot.intent, singularity.pilot.questions;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('llama_index', 'chainlit')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
