@@ -26,6 +26,7 @@ def make_settings(data_dir: Path, **geocoding: str) -> Settings:
         "SINGULARITY__PATHS__DATA_DIR": str(data_dir),
         "SINGULARITY__GEOCODING__ONLINE": "false",
         "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
+        "SINGULARITY__LLM__PROVIDER": "offline",
     }
     environ |= {f"SINGULARITY__GEOCODING__{key.upper()}": value for key, value in geocoding.items()}
     return load_settings(config_path=ROOT / "config.yaml", environ=environ)

@@ -45,6 +45,8 @@ class Turn:
     state: dict[str, Any]
     calls: list[ToolRun] = field(default_factory=list)
     tools: list[str] = field(default_factory=list)
+    earlier_user_text: str = ""
+    """The conversation's earlier user messages: the language of a neutral answer ("Kreuzlingen")."""
 
     @classmethod
     def from_messages(cls, messages: list[ChatMessage] | Any, tools: list[str]) -> Turn:
@@ -74,11 +76,13 @@ class Turn:
                     except json.JSONDecodeError:
                         run.result = {"status": "failed", "message": message.content or ""}
         runs = [run for run in calls.values() if run.name != "handoff"]  # routing, not a result
-        return cls(user_text=text.strip(), state=state, calls=runs, tools=tools)
+        earlier = " ".join(m.content or "" for m in messages[:max(last_user, 0)] if m.role == MessageRole.USER)
+        return cls(user_text=text.strip(), state=state, calls=runs, tools=tools,
+                   earlier_user_text=earlier)
 
     @property
     def language(self) -> str:
-        return detect_language(self.user_text)
+        return detect_language(self.user_text, default=detect_language(self.earlier_user_text))
 
     def called(self, name: str) -> ToolRun | None:
         return next((c for c in reversed(self.calls) if c.name == name), None)

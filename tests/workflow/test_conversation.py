@@ -1,0 +1,134 @@
+"""The real AgentWorkflow driven by the offline pilot, turn by turn (no network, no model)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from singularity.memory.profile import ProfileStore
+from singularity.workflow.runner import Session
+from tests.fakes.server import FakeServer
+from tests.workflow.conftest import ARTICLE_EXAMPLE, bad_forecast, clear_forecast, turn
+
+PLANNING_CALLS = ["handoff", "set_location", "set_time", "set_equipment", "set_preferences",
+                  "check_weather", "compute_plan"]
+
+
+async def test_article_example_in_one_message(session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    record = await turn(session, ARTICLE_EXAMPLE)
+    assert record.agents == ["SingularityOrchestrator", "PlanningAgent"]
+    assert [c.name for c in record.tool_calls] == PLANNING_CALLS
+    assert all(c.status == "ok" for c in record.tool_calls)
+    assert record.tool_calls[1].arguments == {"place": "Kreuzlingen"}
+    assert record.tool_calls[2].arguments == {"when": "morgen Abend", "duration": "zwei Stunden"}
+    planning = record.state["planning_data"]
+    assert planning["location"]["timezone"] == "Europe/Zurich"
+    assert planning["equipment"]["class"] == "large_telescope"
+    assert planning["object_preferences"][0] == "galaxy"
+    assert planning["datetime_iso"].startswith("2026-12-01T18:2")
+    assert planning["weather_ok"] is True
+    assert record.plan is not None and record.plan["targets"][0]["name"] == "M31"
+    assert record.answer.startswith("Dein Beobachtungsplan für Kreuzlingen")
+    assert "**M31** (Andromeda Galaxy) – Galaxie" in record.answer
+    assert "Mostly clear" in record.answer or "Wetter:" in record.answer
+    assert [a.kind for a in record.artifacts] == ["plot"] and Path(record.artifacts[0].path).exists()
+
+
+async def test_article_example_spread_over_several_messages(session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    first = await turn(session, "Ich möchte morgen Abend beobachten.")
+    assert "Wo möchtest du beobachten" in first.answer
+    second = await turn(session, "Kreuzlingen")
+    assert second.agents[-1] == "PlanningAgent"
+    assert "Womit beobachtest du" in second.answer
+    assert second.state["planning_data"]["datetime_iso"].startswith("2026-12-01T18:2")
+    third = await turn(session, "mit einem 10-Zoll-Dobson, zwei Stunden, vor allem Galaxien")
+    assert third.plan is not None and third.plan["targets"][0]["name"] == "M31"
+    assert third.state["planning_data"]["duration_hours"] == 2.0
+
+
+async def test_knowledge_question_after_a_plan_is_rerouted_and_the_plan_survives(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    planned = await turn(session, ARTICLE_EXAMPLE)
+    knowledge = await turn(session, "Wie entstehen Spiralgalaxien?")
+    assert knowledge.agents == ["SingularityOrchestrator", "KnowledgeAgent"]
+    assert knowledge.answer.startswith("Not done: The astronomy knowledge base is not available")
+    assert knowledge.prose_suppressed
+    assert knowledge.state["planning_data"]["generated_plan"] == planned.state["planning_data"]["generated_plan"]
+    followup = await turn(session, "Was ist das Besondere am ersten Ziel?")
+    assert followup.agents == ["SingularityOrchestrator", "PlanningAgent"]
+    assert [c.name for c in followup.tool_calls] == ["handoff", "describe_target"]
+    assert followup.answer.startswith("M31 (Andromeda Galaxy): Galaxie im Sternbild And")
+    assert followup.state["last_discussed_object"] == "M31"
+
+
+async def test_bad_weather_asks_first_and_plans_after_yes(session: Session, fake_server: FakeServer) -> None:
+    bad_forecast(fake_server)
+    asked = await turn(session, ARTICLE_EXAMPLE)
+    assert asked.plan is None
+    assert "compute_plan" not in [c.name for c in asked.tool_calls]
+    assert "trotzdem" in asked.answer
+    assert asked.state["planning_data"]["weather_ok"] is False
+    yes = await turn(session, "Ja, trotzdem")
+    assert [c.name for c in yes.tool_calls] == ["handoff", "compute_plan"]
+    assert yes.tool_calls[1].arguments == {"proceed_despite_bad_weather": True}
+    assert yes.plan is not None
+
+
+async def test_bad_weather_no_means_no_plan(session: Session, fake_server: FakeServer) -> None:
+    bad_forecast(fake_server)
+    await turn(session, ARTICLE_EXAMPLE)
+    no = await turn(session, "Nein, lieber nicht")
+    assert no.plan is None and "compute_plan" not in [c.name for c in no.tool_calls]
+
+
+async def test_off_topic_gets_a_short_polite_refusal(session: Session) -> None:
+    record = await turn(session, "Kannst du mir ein Rezept für Lasagne geben?")
+    assert record.agents == ["SingularityOrchestrator"]
+    assert record.tool_calls == []
+    assert "Astronomie" in record.answer and len(record.answer) < 300
+
+
+async def test_english_request_gets_an_english_plan(session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    record = await turn(session, "Plan tomorrow night in Zurich for 2 hours with 10x50 binoculars")
+    assert record.answer.startswith("Your observing plan for Zürich") or record.answer.startswith("Your observing plan for Zurich")
+    assert record.state["planning_data"]["equipment"]["class"] == "binoculars"
+
+
+async def test_past_date_is_refused_and_said(session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    record = await turn(session, "Plane am 1.11.2026 um 21 Uhr in Kreuzlingen mit einem 8 Zoll Dobson")
+    assert any(c.name == "set_time" and c.status == "refused" for c in record.tool_calls)
+    assert "in the past" in record.answer
+    assert record.plan is None
+
+
+async def test_successful_plan_values_are_persisted_to_the_profile(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    await turn(session, ARTICLE_EXAMPLE)
+    settings = session.settings
+    profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
+    assert profile.usual_location is not None and profile.usual_location.name.startswith("Kreuzlingen")
+    assert profile.equipment is not None and profile.equipment.aperture_mm == 254
+
+
+async def test_session_file_continues_a_conversation(offline_settings, fake_server: FakeServer, tmp_path: Path) -> None:
+    clear_forecast(fake_server)
+    first = Session.create(settings=offline_settings)
+    await turn(first, "Plane mir morgen Abend in Kreuzlingen")
+    await first.save(tmp_path / "s.json")
+    second = Session.create(settings=offline_settings)
+    await second.restore(tmp_path / "s.json")
+    record = await turn(second, "mit einem 10-Zoll-Dobson")
+    assert record.plan is not None
+
+
+async def test_state_prompt_does_not_pile_up_in_memory(session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    await turn(session, ARTICLE_EXAMPLE)
+    await turn(session, "Wie entstehen Spiralgalaxien?")
+    users = [m.content for m in session.memory.get_all() if m.role == "user"]
+    assert users == [ARTICLE_EXAMPLE, "Wie entstehen Spiralgalaxien?"]
