@@ -15,8 +15,16 @@ from collections.abc import AsyncGenerator, Callable, Generator, Sequence
 from typing import Any
 
 from llama_index.core.base.llms.types import (
-    ChatMessage, ChatResponse, ChatResponseAsyncGen, ChatResponseGen, CompletionResponse,
-    CompletionResponseAsyncGen, CompletionResponseGen, LLMMetadata, MessageRole, ToolCallBlock,
+    ChatMessage,
+    ChatResponse,
+    ChatResponseAsyncGen,
+    ChatResponseGen,
+    CompletionResponse,
+    CompletionResponseAsyncGen,
+    CompletionResponseGen,
+    LLMMetadata,
+    MessageRole,
+    ToolCallBlock,
 )
 from llama_index.core.llms.callbacks import llm_chat_callback, llm_completion_callback
 from llama_index.core.llms.function_calling import FunctionCallingLLM

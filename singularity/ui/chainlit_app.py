@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from singularity.ui.render import OFFLINE_BANNER, plan_table
 from singularity.workflow.runner import TOOL_STEP_NAMES, Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
+log = logging.getLogger(__name__)
 
 
 def _personas() -> list[Persona]:
@@ -59,7 +61,7 @@ async def start() -> None:
 async def on_message(message: cl.Message) -> None:
     session: Session = cl.user_session.get("session")
     persona = get_persona(_personas(), (message.modes or {}).get(PERSONA_MODE, "default"))
-    answer = cl.Message(content="", author="Singularity")
+    answer: cl.Message | None = None  # created at the first token, so it follows the steps
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None
     async for item in run_turn(session, message.content, now=datetime.now().astimezone(),
@@ -77,8 +79,12 @@ async def on_message(message: cl.Message) -> None:
             step.output = result.message or result.status.value if result else ""
             await step.update()
         elif item.kind == "token":
+            answer = answer or cl.Message(content="", author="Singularity")
             await answer.stream_token(item.text)
     assert record is not None
+    if record.error:
+        log.warning("Turn failed: %s", record.error)
+    answer = answer or cl.Message(content="", author="Singularity")
     answer.content = record.answer  # the honest text replaces whatever was streamed
     if record.plan:
         answer.content += "\n\n" + plan_table(record.plan)

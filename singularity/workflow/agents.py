@@ -13,7 +13,9 @@ from singularity.workflow import prompts
 from singularity.workflow.state import STATE_PROMPT, initial_state
 from singularity.workflow.tools.planning import PlanningTools
 from singularity.workflow.tools.unavailable import (
-    KNOWLEDGE_UNAVAILABLE, STELLARIUM_UNAVAILABLE, unavailable_tool,
+    KNOWLEDGE_UNAVAILABLE,
+    STELLARIUM_UNAVAILABLE,
+    unavailable_tool,
 )
 
 HANDOFFS: dict[str, list[str]] = {

@@ -8,6 +8,7 @@ consume the same ``TurnEvent`` stream and the same ``TurnRecord``.
 
 from __future__ import annotations
 
+import logging
 import re
 import uuid
 from collections.abc import AsyncIterator, Mapping
@@ -17,7 +18,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from llama_index.core.agent.workflow import (
-    AgentOutput, AgentStream, AgentWorkflow, ToolCall, ToolCallResult,
+    AgentOutput,
+    AgentStream,
+    AgentWorkflow,
+    ToolCall,
+    ToolCallResult,
 )
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.memory import BaseMemory
@@ -33,6 +38,7 @@ from singularity.workflow.honesty import Report, ToolEvent, honest_answer
 from singularity.workflow.state import NOW_KEY, STATE_KEY
 from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY
 
+log = logging.getLogger(__name__)
 SOURCES_KEY = "source_registry"
 _STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
 
@@ -170,7 +176,6 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     await session.ctx.store.set("current_agent_name", prompts.ORCHESTRATOR)  # 3. root agent
     await session.ctx.store.set(NOW_KEY, now.isoformat())
     await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
-    plan_before = await session.last_plan()
 
     agents: list[str] = []
     tool_events: list[ToolEvent] = []
@@ -196,10 +201,13 @@ async def run_turn(session: Session, message: str, *, now: datetime,
                                               arguments=event.tool_kwargs, status=result.status.value,
                                               message=result.message))
                 yield TurnEvent(kind="tool_result", tool=event.tool_name, tool_id=event.tool_id, result=result)
-            elif isinstance(event, AgentOutput) and not event.tool_calls:
-                prose = event.response.content or prose
-        await handler
-    except Exception as exc:  # noqa: BLE001 - any provider or framework failure ends the turn cleanly
+        output = await handler
+        # the final output's text; not read from the streamed AgentOutput events, whose
+        # tool_calls the workflow fills in after streaming them
+        if isinstance(output, AgentOutput):
+            prose = output.response.content or ""
+    except Exception as exc:
+        log.exception("The turn failed")
         error = _explain(exc)
     finally:
         _strip_state_from_memory(session.memory)
@@ -210,14 +218,16 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     slots = extract_planning_slots(message)
     answer = honest_answer(prose, tool_events, requested_place=slots.place)
     state = await session.state()
-    plan_after = await session.last_plan()
+    planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
+                  for e in tool_events)
+    plan = await session.last_plan() if planned else None
     artifacts = [a for e in tool_events for a in e.result.artifacts]
-    if plan_after is not None and plan_after is not plan_before:
+    if planned:
         _remember_profile(session, state)                                  # 6. profile
     record = TurnRecord(
         message=message, now=now, agents=agents, tool_calls=records, answer=answer.text,
         prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
-        state=state, plan=plan_after if plan_after is not plan_before else None, error=error,
+        state=state, plan=plan, error=error,
     )
     session.history.append(record)
     yield TurnEvent(kind="answer", text=answer.text)
@@ -257,4 +267,4 @@ def _remember_profile(session: Session, state: dict[str, Any]) -> None:
     store.remember(state["planning_data"])
 
 
-__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn", "Status"]
+__all__ = ["Session", "Status", "TurnEvent", "TurnRecord", "build_llms", "run_turn"]

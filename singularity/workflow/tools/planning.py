@@ -13,6 +13,7 @@ from typing import Any
 from llama_index.core.workflow import Context
 
 from singularity.config import Settings
+from singularity.errors import InputError
 from singularity.planning.equipment import classify_equipment
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
@@ -21,7 +22,6 @@ from singularity.planning.preferences import parse_preferences
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import resolve_time
 from singularity.planning.weather.check import check_weather
-from singularity.errors import InputError
 from singularity.results import Artifact, Status, ToolResult
 from singularity.workflow.state import NOW_KEY, STATE_KEY, compact_plan
 

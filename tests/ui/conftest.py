@@ -1,0 +1,95 @@
+"""The real chat app in a subprocess (Chainlit, offline pilot) and headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+
+from singularity.config import PROJECT_ROOT, Settings
+from tests.fakes.server import FakeServer
+from tests.support import TEST_MIN_POPULATION
+from tests.workflow.conftest import clear_forecast
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def app_url(settings: Settings, fake_server: FakeServer) -> Iterator[str]:
+    clear_forecast(fake_server)
+    port = _free_port()
+    env = os.environ | {
+        "SINGULARITY__PATHS__DATA_DIR": str(settings.data_dir),
+        "SINGULARITY__GEOCODING__ONLINE": "false",
+        "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
+        "SINGULARITY__LLM__PROVIDER": "offline",
+        "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
+        "SINGULARITY__WEATHER__OPEN_METEO_URL": fake_server.url,
+        "SINGULARITY__TRACING__ENABLED": "false",
+        "PHOENIX_TELEMETRY_ENABLED": "false",
+    }
+    # Chainlit keeps uploads in <app root>/.files and deletes it on exit: give the test server
+    # its own root (linking the real config) so it never touches a developer's running app.
+    root = settings.data_dir / "app-root"
+    root.mkdir(parents=True)
+    for name in (".chainlit", "chainlit.md", "app.py"):
+        (root / name).symlink_to(PROJECT_ROOT / name)
+    env["PYTHONPATH"] = str(PROJECT_ROOT)
+    log = (settings.data_dir / "chainlit.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "chainlit", "run", str(root / "app.py"), "--headless",
+         "--host", "127.0.0.1", "--port", str(port)],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(url, timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.3)
+        else:
+            raise RuntimeError((settings.data_dir / "chainlit.log").read_text())
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture
+async def page(app_url: str, tmp_path) -> AsyncIterator:
+    """A Chromium page on the app; a screenshot of its last state is kept in ``tmp_path``."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        await page.goto(app_url)
+        await page.wait_for_selector("#chat-input", timeout=30_000)
+        await page.locator('[data-step-type="assistant_message"]').first.wait_for(timeout=30_000)  # banner: connected
+        try:
+            yield page
+        finally:
+            await page.screenshot(path=str(tmp_path / "last-page.png"), full_page=True)
+            await browser.close()

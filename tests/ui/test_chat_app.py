@@ -1,0 +1,44 @@
+"""The chat app in headless Chromium: persona mode, visible steps, plan table, chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.workflow.conftest import ARTICLE_EXAMPLE
+
+pytestmark = pytest.mark.slow
+ANSWERS = '[data-step-type="assistant_message"]'
+
+
+async def send(page, text: str) -> None:
+    await page.fill("#chat-input", text)
+    await page.keyboard.press("Enter")
+
+
+async def test_planning_example_shows_steps_table_and_chart(page, tmp_path) -> None:
+    await page.get_by_role("button", name="Singularity").click()
+    await page.get_by_text("Carl Sagan").first.click()
+    await page.get_by_role("button", name="Carl Sagan").wait_for(timeout=5_000)
+
+    await send(page, ARTICLE_EXAMPLE)
+    answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
+    await answer.wait_for(timeout=60_000)
+    await page.get_by_text("Computing ephemerides and scoring targets").first.wait_for(timeout=10_000)
+    await page.get_by_text("Checking weather").first.wait_for(timeout=10_000)
+    table = answer.locator("table")
+    await table.wait_for(timeout=10_000)
+    assert "M31" in await table.inner_text()
+    chart = page.locator('img[alt*="Altitude"]')
+    await chart.first.wait_for(timeout=10_000)
+    assert await chart.first.evaluate("img => img.naturalWidth") > 300
+    await page.screenshot(path=str(tmp_path / "plan.png"), full_page=True)
+
+
+async def test_follow_up_and_off_topic(page) -> None:
+    await send(page, ARTICLE_EXAMPLE)
+    await page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last.wait_for(timeout=60_000)
+    await send(page, "Was ist das Besondere am ersten Ziel?")
+    await page.locator(ANSWERS).filter(has_text="M31 (Andromeda Galaxy): Galaxie").last.wait_for(timeout=30_000)
+    await send(page, "Wer gewinnt die Bundesliga?")
+    refusal = page.locator(ANSWERS).filter(has_text="Dabei kann ich leider nicht helfen").last
+    await refusal.wait_for(timeout=30_000)
