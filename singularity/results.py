@@ -39,6 +39,9 @@ class ToolResult(BaseModel):
     message: str = ""
     sources: list[dict[str, Any]] = Field(default_factory=list)
     artifacts: list[Artifact] = Field(default_factory=list)
+    model_data: dict[str, Any] | None = Field(default=None, exclude=True)
+    """What the model sees instead of ``data``, when ``data`` carries more than it needs (every
+    token of a tool result is paid again on each later call of the turn)."""
 
     @model_validator(mode="after")
     def _message_unless_ok(self) -> ToolResult:
@@ -58,6 +61,8 @@ class ToolResult(BaseModel):
         """Compact JSON for the model: no nulls, no empty lists, no artifact paths."""
         payload = self.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
         payload["status"] = self.status.value
+        if self.model_data is not None:
+            payload["data"] = self.model_data
         if self.artifacts:
             payload["artifacts"] = [a.title or a.kind for a in self.artifacts]
         return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))

@@ -88,7 +88,8 @@ class Turn:
         return next((c for c in reversed(self.calls) if c.name == name), None)
 
     def planning_data(self) -> dict[str, Any]:
-        """The state's planning data as it stands after this turn's tool results."""
+        """The state's planning data as it stands after this turn's tool results (from what the
+        tools show the model: a value is known once its tool succeeded)."""
         data = dict(self.state.get("planning_data") or {})
         for run in self.calls:
             result = run.result or {}
@@ -96,17 +97,16 @@ class Turn:
                 continue
             payload = result.get("data") or {}
             if run.name == "set_location":
-                data.update(location=payload.get("location"), weather_checked=False, generated_plan=None)
-                timed = payload.get("time") or {}
-                if timed.get("status") == "ok":
-                    data["datetime_iso"] = timed["data"]["window"]["start"]
+                data.update(location=payload.get("place"), weather_checked=False, generated_plan=None)
+                if isinstance(payload.get("time"), dict):  # a noted time, now read in the place's zone
+                    data["datetime_iso"] = payload["time"].get("description")
             elif run.name == "set_time":
-                data.update(datetime_iso=(payload.get("window") or {}).get("start"),
-                            weather_checked=False, generated_plan=None)
+                data.update(datetime_iso=payload.get("description"), weather_checked=False,
+                            generated_plan=None)
             elif run.name == "set_equipment":
                 data["equipment"] = payload.get("equipment")
             elif run.name == "check_weather":
-                data.update(weather_checked=True, weather_ok=payload.get("weather_ok"),
+                data.update(weather_checked=True, weather_ok=payload.get("verdict") != "bad",
                             weather_summary=payload.get("summary"))
         return data
 
@@ -225,7 +225,7 @@ def plan(turn: Turn) -> ChatMessage:
 
     computed = turn.called("compute_plan")
     if computed is not None:
-        return text(compose_plan_answer(computed.result or {}, planning, language))
+        return text(compose_plan_answer(computed.result or {}, language))
     if intent.kind == "confirm" or waiting == "weather_confirmation" and intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     if not planning.get("weather_checked") and not turn.called("check_weather"):

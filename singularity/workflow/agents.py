@@ -26,6 +26,12 @@ HANDOFFS: dict[str, list[str]] = {
 }
 
 
+def _tool(fn) -> FunctionTool:
+    """A tool described by its docstring alone: LlamaIndex would prefix the Python signature,
+    which the schema already carries, and every token of it is paid on every model call."""
+    return FunctionTool.from_defaults(async_fn=fn, description=" ".join((fn.__doc__ or "").split()))
+
+
 def _with_style(prompt: str, style: str) -> str:
     return f"{prompt}\n\n{style}" if style else prompt
 
@@ -35,7 +41,7 @@ def build_agents(
 ) -> list[FunctionAgent]:
     """The orchestrator and the three specialists; ``style`` (a persona) only shapes the
     Knowledge and Planning agents' wording."""
-    planning_tools = [FunctionTool.from_defaults(async_fn=fn) for fn in PlanningTools(settings).all()]
+    planning_tools = [_tool(fn) for fn in PlanningTools(settings).all()]
     return [
         FunctionAgent(
             name=prompts.ORCHESTRATOR,
@@ -47,7 +53,7 @@ def build_agents(
             name=prompts.KNOWLEDGE,
             description="Answers astronomy knowledge questions with cited sources.",
             system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
-            tools=[FunctionTool.from_defaults(async_fn=unavailable_tool(KNOWLEDGE_UNAVAILABLE))],
+            tools=[_tool(unavailable_tool(KNOWLEDGE_UNAVAILABLE))],
             llm=llms["knowledge"], can_handoff_to=HANDOFFS[prompts.KNOWLEDGE],
         ),
         FunctionAgent(
@@ -61,7 +67,7 @@ def build_agents(
             name=prompts.STELLARIUM,
             description="Opens objects in a locally running Stellarium and shows a screenshot.",
             system_prompt=prompts.STELLARIUM_PROMPT,
-            tools=[FunctionTool.from_defaults(async_fn=unavailable_tool(STELLARIUM_UNAVAILABLE))],
+            tools=[_tool(unavailable_tool(STELLARIUM_UNAVAILABLE))],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[prompts.STELLARIUM],
         ),
     ]

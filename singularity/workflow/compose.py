@@ -6,7 +6,6 @@ tool result; the wording stays short because the UI shows the full plan table an
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 _TYPE_DE = {
@@ -30,7 +29,7 @@ def _type(label: str, language: str) -> str:
 
 
 def _target_line(t: dict[str, Any], language: str) -> str:
-    name = f"**{t['name']}**" + (f" ({t['common_name']})" if t.get("common_name") else "")
+    name = f"**{t['name'].split(' (')[0]}**" + (f" ({t['name'].split(' (', 1)[1]}" if " (" in t["name"] else "")
     if language == "de":
         return (f"{t['rank']}. {name} – {_type(t['type'], language)} im Sternbild "
                 f"{t['constellation']}, {t['magnitude']:.1f} mag, am besten um {t['best_time']} "
@@ -39,13 +38,11 @@ def _target_line(t: dict[str, Any], language: str) -> str:
             f"best at {t['best_time']}, {t['altitude_deg']:.0f}° high in the {t['direction']}")
 
 
-def compose_plan_answer(result: dict[str, Any], planning: dict[str, Any], language: str) -> str:
-    """The pilot's answer to a computed plan (``compute_plan``'s result)."""
+def compose_plan_answer(result: dict[str, Any], language: str) -> str:
+    """The pilot's answer to a computed plan, from what ``compute_plan`` showed the model."""
     data = result.get("data") or {}
     targets = data.get("targets") or []
-    place = (planning.get("location") or {}).get("name", "")
-    start = planning.get("datetime_iso")
-    when = datetime.fromisoformat(start).strftime("%d.%m.%Y %H:%M") if start else ""
+    place, when = data.get("place", ""), data.get("start", "")
     de = language == "de"
     if not targets:
         lead = (f"Für {place} am {when} habe ich kein lohnendes Ziel gefunden."

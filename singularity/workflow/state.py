@@ -24,7 +24,6 @@ INITIAL_STATE: dict[str, Any] = {
         "duration_hours": 2.0,
         "equipment": None,
         "object_preferences": None,
-        "sky": None,
         "weather_checked": False,
         "weather_ok": None,
         "weather_summary": None,
@@ -47,19 +46,16 @@ def initial_state(*, duration_hours: float = 2.0, profile: dict[str, Any] | None
     return state
 
 
-def compact_plan(plan: dict[str, Any], *, limit: int = 8) -> dict[str, Any]:
-    """The part of a plan that models and follow-up questions need: top targets, briefly."""
+def compact_plan(plan: dict[str, Any], *, limit: int = 5) -> dict[str, Any]:
+    """The part of a plan that models and follow-up questions need: the top targets, briefly
+    (rank, name, type, magnitude, best time, altitude and direction)."""
     return {
         "targets": [
-            {
-                "rank": t["rank"], "name": t["name"], "common_name": t["common_name"] or None,
-                "type": t["type"], "constellation": t["constellation"],
-                "magnitude": t["magnitude"], "best_time": t["best_time"][11:16],
-                "altitude_deg": t["altitude_deg"], "direction": t["direction"],
-                "score": t["score"],
-            }
+            {"rank": t["rank"], "name": t["name"] + (f" ({t['common_name']})" if t["common_name"] else ""),
+             "type": t["type"], "constellation": t["constellation"], "magnitude": t["magnitude"],
+             "best_time": t["best_time"][11:16], "altitude_deg": round(t["altitude_deg"]),
+             "direction": t["direction"]}
             for t in plan["targets"][:limit]
         ],
         "moon": f"{plan['moon']['phase']}, {plan['moon']['illumination']:.0%} lit",
-        "listed": len(plan["targets"]),
     }

@@ -61,21 +61,21 @@ class PlanningTools:
                 self.check_weather, self.compute_plan, self.describe_target]
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
-        """Resolve and remember the observing place: a place name (any language, e.g.
-        'Kreuzlingen', 'La Palma, Spanien') or coordinates ('47.65, 9.17')."""
+        """Set the observing place: a name (any language) or coordinates."""
         result = await asyncio.to_thread(resolve_location, place, settings=self.settings)
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
+            view = {"place": result.data["location"]["name"], "timezone": result.data["location"]["timezone"]}
             if planning.get("time_phrase"):  # the same words mean another instant elsewhere
                 timed = await self.set_time(ctx, planning["time_phrase"])
+                view["time"] = timed.model_data or timed.message
                 result = result.model_copy(update={"data": {**result.data, "time": timed.model_dump(mode="json")}})
+            result = result.model_copy(update={"model_data": view})
         return result
 
     async def set_time(self, ctx: Context, when: str, duration: str | None = None) -> ToolResult:
-        """Resolve and remember when to observe, from the user's words in German or English
-        ('morgen Abend', 'tonight', 'Samstag 22 Uhr', '2026-12-05 21:00'); optional duration
-        ('zwei Stunden', '90 minutes')."""
+        """Set when to observe, in the user's words ('morgen Abend'); optional duration."""
         planning = await _planning(ctx)
         if planning["location"] is None:
             await _update(ctx, time_phrase=when)
@@ -100,19 +100,19 @@ class PlanningTools:
                 duration_hours=window["duration_hours"], time_phrase=when,
                 time_description=result.data.get("description"), **_invalidate_plan(),
             )
+            result = result.model_copy(update={"model_data": {"description": result.data.get("description")}})
         return result
 
     async def set_equipment(self, ctx: Context, equipment: str) -> ToolResult:
-        """Classify and remember the instrument: '10-Zoll-Dobson', '8\" SCT', '10x50 Fernglas',
-        '80mm Refraktor', 'naked eye'."""
+        """Set the instrument, in the user's words ('10-Zoll-Dobson', '10x50')."""
         result = classify_equipment(equipment)
         if result.status is Status.OK:
             await _update(ctx, equipment=result.data["equipment"], generated_plan=None)
+            result = result.model_copy(update={"model_data": {"equipment": result.data["equipment"]["label"]}})
         return result
 
     async def set_preferences(self, ctx: Context, preferences: str) -> ToolResult:
-        """Remember preferred object types: galaxies, nebulae, clusters, planets, … (German or
-        English)."""
+        """Set preferred object types ('Galaxien', 'planets')."""
         try:
             families = parse_preferences(preferences)
         except InputError as exc:
@@ -121,7 +121,7 @@ class PlanningTools:
         return ToolResult.success({"object_preferences": families})
 
     async def check_weather(self, ctx: Context) -> ToolResult:
-        """Check the weather forecast for the place and time already set."""
+        """Weather forecast for the place and time set."""
         planning = await _planning(ctx)
         missing = [name for name in ("location", "datetime_iso") if not planning.get(name)]
         if missing:
@@ -136,6 +136,8 @@ class PlanningTools:
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
+            result = result.model_copy(update={"model_data": {
+                key: result.data[key] for key in ("verdict", "summary", "needs_confirmation")}})
         else:
             await _update(ctx, weather_checked=True, weather_ok=None,
                           weather_summary=result.message)
@@ -143,9 +145,8 @@ class PlanningTools:
 
     async def compute_plan(self, ctx: Context, proceed_despite_bad_weather: bool = False,
                            bortle: int | None = None, sqm: float | None = None) -> ToolResult:
-        """Compute the observing plan from the place, time and equipment already set. Set
-        proceed_despite_bad_weather only after the user agreed to plan despite a bad forecast;
-        bortle/sqm only when the user stated their sky quality."""
+        """Compute the plan (checks the weather first). proceed_despite_bad_weather only after
+        the user agreed; bortle/sqm only if the user gave them."""
         planning = await _planning(ctx)
         missing = [label for key, label in (("location", "the place"), ("datetime_iso", "the time"),
                                             ("equipment", "the equipment")) if not planning.get(key)]
@@ -174,17 +175,20 @@ class PlanningTools:
         )
         full = plan.model_dump(mode="json")
         summary = compact_plan(full)
-        await _update(ctx, generated_plan=summary, sky=sky_result.data)
+        await _update(ctx, generated_plan=summary)
         await ctx.store.set(LAST_PLAN_KEY, full)
         artifacts = await self._chart(ctx, plan)
         data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
-                "weather": planning["weather_summary"]}
+                "weather": planning["weather_summary"], "listed": len(plan.targets)}
         problems = [m for m in (sky_result.message if sky_result.status is Status.PARTIAL else "",
                                 "" if planning["weather_ok"] is not None
-                                else f"Weather unknown: {planning['weather_summary']}") if m]
+                                else planning["weather_summary"]) if m]
+        view = {"place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+                "targets": summary["targets"], "moon": summary["moon"],
+                "weather": planning["weather_summary"], "notes": plan.notes}
         if problems:
-            return ToolResult.partial(data, " ".join(problems), artifacts=artifacts)
-        return ToolResult.success(data, artifacts=artifacts)
+            return ToolResult.partial(data, " ".join(problems), artifacts=artifacts, model_data=view)
+        return ToolResult.success(data, artifacts=artifacts, model_data=view)
 
     async def _chart(self, ctx: Context, plan: Any) -> list[Artifact]:
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
@@ -197,8 +201,7 @@ class PlanningTools:
         return [Artifact(kind="plot", path=str(path), title="Altitude of the top targets")]
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
-        """Facts about one target of the current plan: its rank ('1', 'first', 'erste') or
-        its name ('M31')."""
+        """Facts about a target of the plan, by rank ('1') or name ('M31')."""
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         if not full or not full["targets"]:
             return ToolResult.refused("There is no observing plan yet to pick a target from.")
