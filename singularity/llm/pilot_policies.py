@@ -93,6 +93,9 @@ class Turn:
         data = dict(self.state.get("planning_data") or {})
         for run in self.calls:
             result = run.result or {}
+            pending = (result.get("data") or {}).get("pending_time")
+            if run.name == "set_time" and pending:
+                data["time_phrase"] = pending
             if run.status != "ok":
                 continue
             payload = result.get("data") or {}
@@ -175,8 +178,11 @@ def _last_problem(turn: Turn) -> ToolRun | None:
         return None
     if last.name == "check_weather" and last.status != "needs_input":
         return None
-    if last.name == "set_time" and "pending_time" in ((last.result or {}).get("data") or {}):
+    data = (last.result or {}).get("data") or {}
+    if last.name == "set_time" and "pending_time" in data:
         return None
+    if last.name == "compute_plan" and data.get("weather_ok") is False:
+        return None  # a bad forecast: the plan policy asks, in the user's language
     return last
 
 
@@ -219,21 +225,22 @@ def plan(turn: Turn) -> ChatMessage:
     if slots.preferences and not turn.called("set_preferences"):
         return tool_call("set_preferences", preferences=slots.preferences)
 
-    missing = missing_slots(planning)
+    profile = turn.state.get("user_profile_memory") or {}
+    covered = {"location": profile.get("usual_location"), "equipment": profile.get("equipment"),
+               "time": planning.get("time_phrase") and profile.get("usual_location")}
+    missing = [slot for slot in missing_slots(planning) if not covered.get(slot)]
     if missing:
         return text(ask_for(missing[0], language))
 
     computed = turn.called("compute_plan")
     if computed is not None:
+        data = (computed.result or {}).get("data") or {}
+        if data.get("weather_ok") is False and computed.status == "needs_input":
+            return text(weather_question(data.get("summary", ""), language))
         return text(compose_plan_answer(computed.result or {}, language))
-    if intent.kind == "confirm" or waiting == "weather_confirmation" and intent.kind == "confirm":
+    if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
-    if not planning.get("weather_checked") and not turn.called("check_weather"):
-        return tool_call("check_weather")
-    weather = turn.called("check_weather")
-    if weather is not None and (weather.result or {}).get("data", {}).get("needs_confirmation"):
-        return text(weather_question(weather.result["data"]["summary"], language))
-    return tool_call("compute_plan")
+    return tool_call("compute_plan")  # it checks the weather first
 
 
 POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {

@@ -84,8 +84,9 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
     lines: list[str] = []
     for event in events:
         if event.name == "compute_plan" and event.result.status in (Status.OK, Status.PARTIAL):
-            listed = (event.result.data or {}).get("listed", 0)
-            lines.append(f"Done: observing plan computed ({listed} targets).")
+            data = event.result.data or {}
+            lines.extend(data.get("assumptions", []))
+            lines.append(f"Done: observing plan computed ({data.get('listed', 0)} targets).")
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
             resolved = event.result.data["location"]["name"]
             if _fold(requested_place.split(",")[0].strip()) not in _fold(resolved):

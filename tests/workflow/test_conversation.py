@@ -10,7 +10,7 @@ from tests.fakes.server import FakeServer
 from tests.workflow.conftest import ARTICLE_EXAMPLE, bad_forecast, clear_forecast, turn
 
 PLANNING_CALLS = ["handoff", "set_location", "set_time", "set_equipment", "set_preferences",
-                  "check_weather", "compute_plan"]
+                  "compute_plan"]
 
 
 async def test_article_example_in_one_message(session: Session, fake_server: FakeServer) -> None:
@@ -67,8 +67,8 @@ async def test_bad_weather_asks_first_and_plans_after_yes(session: Session, fake
     bad_forecast(fake_server)
     asked = await turn(session, ARTICLE_EXAMPLE)
     assert asked.plan is None
-    assert "compute_plan" not in [c.name for c in asked.tool_calls]
-    assert "trotzdem" in asked.answer
+    assert [(c.name, c.status) for c in asked.tool_calls][-1] == ("compute_plan", "needs_input")
+    assert "trotzdem" in asked.answer and "nicht berechnet" not in asked.answer
     assert asked.state["planning_data"]["weather_ok"] is False
     yes = await turn(session, "Ja, trotzdem")
     assert [c.name for c in yes.tool_calls] == ["handoff", "compute_plan"]
@@ -80,7 +80,7 @@ async def test_bad_weather_no_means_no_plan(session: Session, fake_server: FakeS
     bad_forecast(fake_server)
     await turn(session, ARTICLE_EXAMPLE)
     no = await turn(session, "Nein, lieber nicht")
-    assert no.plan is None and "compute_plan" not in [c.name for c in no.tool_calls]
+    assert no.plan is None and [c.name for c in no.tool_calls] == ["handoff"]
 
 
 async def test_off_topic_gets_a_short_polite_refusal(session: Session) -> None:
@@ -132,3 +132,25 @@ async def test_state_prompt_does_not_pile_up_in_memory(session: Session, fake_se
     await turn(session, "Wie entstehen Spiralgalaxien?")
     users = [m.content for m in session.memory.get_all() if m.role == "user"]
     assert users == [ARTICLE_EXAMPLE, "Wie entstehen Spiralgalaxien?"]
+
+
+async def test_profile_values_are_visible_assumptions_and_never_override(
+        offline_settings, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    first = Session.create(settings=offline_settings)
+    await turn(first, ARTICLE_EXAMPLE)  # remembers Kreuzlingen and the 10-inch Dobson
+    store = ProfileStore(offline_settings.resolve(offline_settings.memory.profile_file, under_data=True))
+    profile = store.load().model_dump(mode="json")
+
+    later = Session.create(settings=offline_settings, profile=profile)
+    record = await turn(later, "Plane mir morgen Abend")
+    assert record.plan is not None
+    assert "Assuming your usual location Kreuzlingen" in record.answer
+    assert "Assuming your usual equipment 10-inch" in record.answer
+    assert record.state["planning_data"]["location"]["source"] == "profile"
+
+    told = Session.create(settings=offline_settings, profile=profile)
+    own = await turn(told, "Plane mir morgen Abend in Zürich mit einem 10x50 Fernglas")
+    assert own.state["planning_data"]["location"]["name"].startswith("Zürich")
+    assert own.state["planning_data"]["equipment"]["class"] == "binoculars"
+    assert "Assuming your usual location" not in own.answer

@@ -147,6 +147,7 @@ class PlanningTools:
                            bortle: int | None = None, sqm: float | None = None) -> ToolResult:
         """Compute the plan (checks the weather first). proceed_despite_bad_weather only after
         the user agreed; bortle/sqm only if the user gave them."""
+        assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         missing = [label for key, label in (("location", "the place"), ("datetime_iso", "the time"),
                                             ("equipment", "the equipment")) if not planning.get(key)]
@@ -157,8 +158,8 @@ class PlanningTools:
             planning = await _planning(ctx)
         if planning["weather_ok"] is False and not proceed_despite_bad_weather:
             return ToolResult.needs_input(
-                f"{planning['weather_summary']} The plan was not computed; say whether to "
-                "compute it anyway.", data={"weather_ok": False})
+                f"{planning['weather_summary']} The plan was not computed; ask the user whether "
+                "to compute it anyway.", data={"weather_ok": False, "summary": planning["weather_summary"]})
         location = Location.model_validate(planning["location"])
         sky_result = sky_brightness(location, settings=self.settings, bortle=bortle, sqm=sqm)
         if sky_result.status not in (Status.OK, Status.PARTIAL):
@@ -183,12 +184,33 @@ class PlanningTools:
         problems = [m for m in (sky_result.message if sky_result.status is Status.PARTIAL else "",
                                 "" if planning["weather_ok"] is not None
                                 else planning["weather_summary"]) if m]
-        view = {"place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+        data["assumptions"] = assumed
+        view = {"assumptions": assumed, "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"], "moon": summary["moon"],
                 "weather": planning["weather_summary"], "notes": plan.notes}
         if problems:
             return ToolResult.partial(data, " ".join(problems), artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
+
+    async def _assume_from_profile(self, ctx: Context) -> list[str]:
+        """Fill what the session has not set from the profile (the session always wins) and
+        return the visible assumptions; a time noted before the place is read in its zone."""
+        from singularity.memory.profile import Profile, assumptions, profile_defaults
+
+        state = await ctx.store.get(STATE_KEY)
+        stored = state.get("user_profile_memory")
+        if not stored:
+            return []
+        profile = Profile.model_validate(stored)
+        planning = state["planning_data"]
+        defaults = {k: v for k, v in profile_defaults(profile, planning).items() if k != "duration_hours"}
+        if not defaults:
+            return []
+        sentences = [s for s in assumptions(profile, planning) if "observing time" not in s]
+        await _update(ctx, **defaults)
+        if "location" in defaults and planning.get("time_phrase") and not planning.get("datetime_iso"):
+            await self.set_time(ctx, planning["time_phrase"])
+        return sentences
 
     async def _chart(self, ctx: Context, plan: Any) -> list[Artifact]:
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
