@@ -24,7 +24,8 @@ async def test_planning_example_shows_steps_table_and_chart(page, tmp_path) -> N
     answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
     await answer.wait_for(timeout=60_000)
     await page.get_by_text("Computing ephemerides and scoring targets").first.wait_for(timeout=10_000)
-    await page.get_by_text("Checking weather").first.wait_for(timeout=10_000)
+    await page.get_by_text("Routing to specialist").first.wait_for(timeout=10_000)
+    await page.get_by_text("Resolving the place").first.wait_for(timeout=10_000)
     table = answer.locator("table")
     await table.wait_for(timeout=10_000)
     assert "M31" in await table.inner_text()
