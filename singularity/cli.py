@@ -195,8 +195,12 @@ def run_app(
     tracer = PhoenixProcess(settings=settings) if phoenix and needs_local_phoenix(settings) else None
     try:
         if tracer is not None:
-            tracer.start()
-            typer.echo(f"Traces: {tracer.url} (Phoenix starting alongside)")
+            try:
+                tracer.start()
+                typer.echo(f"Traces: {tracer.url} (Phoenix starting alongside)")
+            except SingularityError as exc:  # traces are optional: the chat still starts
+                typer.echo(f"Warning: tracing is off: {exc}", err=True)
+                tracer = None
         typer.echo(f"Chat: http://{host}:{port}")
         command = [sys.executable, "-m", "chainlit", "run", str(PROJECT_ROOT / "app.py"),
                    "--headless", "--host", host, "--port", str(port)]
