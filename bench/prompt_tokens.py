@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from singularity.config import load_settings  # noqa: E402
-from singularity.memory.chat import offline_tokenizer  # noqa: E402
-from singularity.workflow.runner import Session, TurnRecord, run_turn  # noqa: E402
-from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls  # noqa: E402
-from tests.fakes.server import Response, running_server  # noqa: E402
-from tests.planning.weather_payloads import open_meteo_payload  # noqa: E402
+from singularity.config import load_settings
+from singularity.memory.chat import offline_tokenizer
+from singularity.workflow.runner import Session, TurnRecord, run_turn
+from tests.fakes.openai_server import FakeOpenAI, text, tool_call, tool_calls
+from tests.fakes.server import Response, running_server
+from tests.planning.weather_payloads import open_meteo_payload
 
 ARTICLE_EXAMPLE = ("Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
                    "Ich möchte vor allem Galaxien sehen.")

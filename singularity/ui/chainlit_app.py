@@ -23,16 +23,27 @@ def _personas() -> list[Persona]:
     return load_personas(settings.resolve(settings.personas_file))
 
 
+STARTERS: tuple[tuple[str, str], ...] = (
+    ("Beobachtung planen", "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
+                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen."),
+    ("Plan tonight", "What can I see tonight from Zurich with 10x50 binoculars?"),
+    ("Spiralgalaxien", "Wie entstehen Spiralgalaxien?"),
+    ("Stellarium", "Zeig mir M42 in Stellarium"),
+)
+
+
 @cl.set_starters
 async def starters() -> list[cl.Starter]:
-    return [
-        cl.Starter(label="Beobachtung planen",
-                   message="Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
-                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen."),
-        cl.Starter(label="Plan tonight", message="What can I see tonight from Zurich with 10x50 binoculars?"),
-        cl.Starter(label="Spiralgalaxien", message="Wie entstehen Spiralgalaxien?"),
-        cl.Starter(label="Stellarium", message="Zeig mir M42 in Stellarium"),
-    ]
+    return [cl.Starter(label=label, message=message) for label, message in STARTERS]
+
+
+@cl.action_callback("starter")
+async def on_starter(action: cl.Action) -> None:
+    """The starters again, as buttons under the offline banner (Chainlit hides its starter
+    cards once the thread has a message)."""
+    text = action.payload["message"]
+    await cl.Message(content=text, author="You", type="user_message").send()
+    await _answer(text, persona_id="default")
 
 
 @cl.on_chat_start
@@ -52,19 +63,25 @@ async def start() -> None:
                              session_id=cl.context.session.id)
     cl.user_session.set("session", session)
     if resolve_provider(settings) == "offline":
-        await cl.Message(content=OFFLINE_BANNER, author="Singularity").send()
+        actions = [cl.Action(name="starter", label=label, payload={"message": message})
+                   for label, message in STARTERS]
+        await cl.Message(content=OFFLINE_BANNER, author="Singularity", actions=actions).send()
     else:
         await cl.Message(content=f"Connected: {describe_provider(settings)}.", author="Singularity").send()
 
 
 @cl.on_message
 async def on_message(message: cl.Message) -> None:
+    await _answer(message.content, persona_id=(message.modes or {}).get(PERSONA_MODE, "default"))
+
+
+async def _answer(text: str, *, persona_id: str) -> None:
     session: Session = cl.user_session.get("session")
-    persona = get_persona(_personas(), (message.modes or {}).get(PERSONA_MODE, "default"))
+    persona = get_persona(_personas(), persona_id)
     answer: cl.Message | None = None  # created at the first token, so it follows the steps
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None
-    async for item in run_turn(session, message.content, now=datetime.now().astimezone(),
+    async for item in run_turn(session, text, now=datetime.now().astimezone(),
                                style=style_instructions(persona)):
         if isinstance(item, TurnRecord):
             record = item

@@ -17,6 +17,9 @@ async def run_cli_turn(
     """Run ``message``; print steps and the answer with ``echo`` (None: print nothing)."""
     from singularity.memory.profile import ProfileStore
     from singularity.personas import get_persona, load_personas, style_instructions
+    from singularity.tracing import setup_tracing
+
+    tracing = setup_tracing(settings=settings)  # spans are dropped if no collector listens
 
     persona = get_persona(load_personas(settings.resolve(settings.personas_file)), persona_id)
     profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
@@ -32,6 +35,8 @@ async def run_cli_turn(
     assert record is not None
     if session_file is not None:
         await session.save(session_file)
+    if tracing is not None:
+        tracing.shutdown()  # flush this turn's spans before the process ends
     return record
 
 

@@ -43,3 +43,11 @@ async def test_follow_up_and_off_topic(page) -> None:
     await send(page, "Wer gewinnt die Bundesliga?")
     refusal = page.locator(ANSWERS).filter(has_text="Dabei kann ich leider nicht helfen").last
     await refusal.wait_for(timeout=30_000)
+
+
+async def test_offline_banner_offers_the_starters(page) -> None:
+    banner = page.locator(ANSWERS).filter(has_text="Offline mode").first
+    await banner.wait_for(timeout=10_000)
+    await page.get_by_role("button", name="Beobachtung planen").click()
+    answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
+    await answer.wait_for(timeout=60_000)

@@ -37,7 +37,7 @@ def ask(settings: Settings, fake_server: FakeServer, monkeypatch: pytest.MonkeyP
 def test_ask_json_records_agents_tools_answer_and_state(ask) -> None:
     result = ask(ARTICLE_EXAMPLE, "--now", "2026-11-30T15:00+01:00", "--json")
     assert result.exit_code == 0, result.output
-    record = json.loads(result.output)
+    record = json.loads(result.stdout)
     assert record["agents"] == ["SingularityOrchestrator", "PlanningAgent"]
     assert [c["name"] for c in record["tool_calls"]][-1] == "compute_plan"
     assert all({"name", "arguments", "status"} <= set(c) for c in record["tool_calls"])
