@@ -236,21 +236,21 @@ class PlanningTools:
         return ToolResult.success({"target": chosen})
 
 
-_ORDINALS = {"first": 1, "erste": 1, "ersten": 1, "second": 2, "zweite": 2, "zweiten": 2,
-             "third": 3, "dritte": 3, "dritten": 3, "fourth": 4, "vierte": 4, "vierten": 4,
-             "fifth": 5, "fünfte": 5, "fünften": 5, "last": -1, "letzte": -1, "letzten": -1}
-
-
 def _pick(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
-    text = reference.strip().lower().rstrip(".")
-    rank = int(text) if text.isdigit() else _ORDINALS.get(text)
-    if rank is not None:
-        index = rank - 1 if rank > 0 else rank
+    """The plan target a reference names: a rank ('1', 'first', 'das erste', 'last') or a
+    name ('M31', 'M 31', 'Andromeda Galaxy')."""
+    from singularity.pilot.references import target_reference
+
+    text = reference.strip()
+    ref = target_reference(f"#{text}" if text.isdigit() else text)
+    if ref is None or ref.pronoun:
+        return None
+    if ref.index is not None:
+        index = ref.index - 1 if ref.index > 0 else ref.index
         return targets[index] if -len(targets) <= index < len(targets) else None
-    squashed = text.replace(" ", "")
+    wanted = ref.name.lower().replace(" ", "")
     for target in targets:
-        names = {target["name"].lower().replace(" ", ""), target["catalog_id"].lower(),
-                 (target["common_name"] or "").lower().replace(" ", "")}
-        if squashed in names:
+        names = {target["name"], target["catalog_id"], target["common_name"] or ""}
+        if wanted in {n.lower().replace(" ", "") for n in names}:
             return target
     return None
