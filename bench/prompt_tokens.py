@@ -68,6 +68,7 @@ async def measure(data_dir: Path) -> tuple[list[int], TurnRecord]:
             "SINGULARITY__LLM__MAX_RETRIES": "0",
             "SINGULARITY__PATHS__DATA_DIR": str(data_dir),
             "SINGULARITY__GEOCODING__ONLINE": "false",
+            "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": "15000",  # small index, fast
             "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
             "SINGULARITY__WEATHER__OPEN_METEO_URL": server.url,
             "SINGULARITY__TRACING__ENABLED": "false",
