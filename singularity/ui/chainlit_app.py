@@ -24,8 +24,8 @@ def _personas() -> list[Persona]:
 
 
 STARTERS: tuple[tuple[str, str], ...] = (
-    ("Beobachtung planen", "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
-                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen."),
+    ("Beobachtung planen", ("Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
+                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen.")),
     ("Plan tonight", "What can I see tonight from Zurich with 10x50 binoculars?"),
     ("Spiralgalaxien", "Wie entstehen Spiralgalaxien?"),
     ("Stellarium", "Zeig mir M42 in Stellarium"),

@@ -58,13 +58,34 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
     else:
         moon_line = f"Moon: {moon}."
     parts = [lead, "\n".join(lines), moon_line]
-    if data.get("weather"):
-        parts.append(("Wetter: " if de else "Weather: ") + data["weather"])
+    weather = _weather_line(data, language)
+    if weather:
+        parts.append(weather)
     if result.get("status") == "partial" and result.get("message") and (
             not data.get("weather") or data["weather"] not in result["message"]):
         parts.append(("Hinweis: " if de else "Note: ") + result["message"])
     parts.extend(data.get("notes", []))
     return "\n\n".join(parts)
+
+
+_VERDICT_DE = {"good": "gut", "marginal": "durchwachsen", "bad": "schlecht"}
+
+
+def _weather_line(data: dict[str, Any], language: str) -> str:
+    numbers = data.get("weather_numbers")
+    if language != "de":
+        return f"Weather: {data['weather']}" if data.get("weather") else ""
+    if not numbers:
+        return "Wetter: unbekannt – die Vorhersage war nicht abrufbar." if data.get("weather") else ""
+    text = f"Wetter: {_VERDICT_DE[numbers['verdict']]}"
+    details = []
+    if "cloud_mean_pct" in numbers:
+        details.append(f"Bewölkung im Mittel {numbers['cloud_mean_pct']} %")
+    if "precipitation_max_pct" in numbers:
+        details.append(f"Regenrisiko höchstens {numbers['precipitation_max_pct']} %")
+    if "visibility_min_km" in numbers:
+        details.append(f"Sicht mindestens {numbers['visibility_min_km']} km")
+    return text + (" – " + ", ".join(details) if details else "") + "."
 
 
 def compose_target_answer(target: dict[str, Any], language: str) -> str:
@@ -77,8 +98,8 @@ def compose_target_answer(target: dict[str, Any], language: str) -> str:
         size_text = f", {size:.0f}′ groß" if size else ""
         return (f"{name}: {_type(target['type'], language)} im Sternbild "
                 f"{target['constellation']}, {target['magnitude']:.1f} mag{size_text}. "
-                f"Am besten um {target['best_time'][11:16]} in {target['altitude_deg']:.0f}° Höhe. "
-                f"Einschätzung: {target['assessment']}")
+                f"Am besten um {target['best_time'][11:16]} in {target['altitude_deg']:.0f}° Höhe "
+                f"Richtung {target['direction'].translate(_DIRECTION_DE)}.")
     size_text = f", {size:.0f}′ across" if size else ""
     return (f"{name}: {target['type']} in {target['constellation']}, magnitude "
             f"{target['magnitude']:.1f}{size_text}. Best at {target['best_time'][11:16]}, "

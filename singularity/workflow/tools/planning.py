@@ -25,6 +25,8 @@ from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.workflow.state import NOW_KEY, STATE_KEY, compact_plan
 
+LAST_WEATHER_KEY = "last_weather"
+"""Context-store key of the last weather verdict and its numbers (for answers in any language)."""
 LAST_PLAN_KEY = "last_plan"
 """Context-store key of the full plan (JSON), for the UI's table and chart; not in the state."""
 SESSION_DIR_KEY = "session_dir"
@@ -133,6 +135,8 @@ class PlanningTools:
             check_weather, Location.model_validate(planning["location"]), window,
             settings=self.settings, now=await _now(ctx),
         )
+        await ctx.store.set(LAST_WEATHER_KEY, {"verdict": (result.data or {}).get("verdict"),
+                                               **((result.data or {}).get("numbers") or {})})
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
@@ -187,7 +191,8 @@ class PlanningTools:
         data["assumptions"] = assumed
         view = {"assumptions": assumed, "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"], "moon": summary["moon"],
-                "weather": planning["weather_summary"], "notes": plan.notes}
+                "weather": planning["weather_summary"], "notes": plan.notes,
+                "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))}
         if problems:
             return ToolResult.partial(data, " ".join(problems), artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
@@ -234,6 +239,15 @@ class PlanningTools:
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = chosen["name"]
         return ToolResult.success({"target": chosen})
+
+
+def _weather_numbers(weather: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The few weather numbers an answer quotes, rounded (None when the check failed)."""
+    if not weather or not weather.get("verdict"):
+        return None
+    keys = ("cloud_mean_pct", "precipitation_max_pct", "visibility_min_km")
+    return {"verdict": weather["verdict"],
+            **{k: round(weather[k]) for k in keys if weather.get(k) is not None}}
 
 
 def _pick(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
