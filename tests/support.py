@@ -44,3 +44,17 @@ def settings_with_index(
     return settings
 
 
+
+
+def offline_env(settings: Settings, weather_url: str) -> dict[str, str]:
+    """Environment that makes a separate process (the CLI, the chat app) use the test's data
+    directory and gazetteer index, the offline pilot, and a fake Open-Meteo at ``weather_url``."""
+    return {
+        "SINGULARITY__PATHS__DATA_DIR": str(settings.data_dir),
+        "SINGULARITY__GEOCODING__ONLINE": "false",
+        "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
+        "SINGULARITY__LLM__PROVIDER": "offline",
+        "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
+        "SINGULARITY__WEATHER__OPEN_METEO_URL": weather_url,
+        "SINGULARITY__TRACING__ENABLED": "false",
+    }

@@ -13,7 +13,7 @@ from singularity.cli import app
 from singularity.config import Settings, get_settings
 from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import open_meteo_payload
-from tests.support import TEST_MIN_POPULATION
+from tests.support import offline_env
 
 EXAMPLE = ["plan", "--where", "Kreuzlingen", "--when", "morgen Abend", "--hours", "2",
            "--equipment", "10-Zoll-Dobson", "--prefer", "galaxies", "--now", "2026-11-30T15:00"]
@@ -23,11 +23,8 @@ FORECAST_START = datetime(2026, 11, 30, 0, tzinfo=UTC)
 @pytest.fixture
 def cli(settings: Settings, fake_server: FakeServer, monkeypatch: pytest.MonkeyPatch):
     """Run the CLI against the test's data directory and a fake Open-Meteo."""
-    monkeypatch.setenv("SINGULARITY__PATHS__DATA_DIR", str(settings.data_dir))
-    monkeypatch.setenv("SINGULARITY__GEOCODING__ONLINE", "false")
-    monkeypatch.setenv("SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION", str(TEST_MIN_POPULATION))
-    monkeypatch.setenv("SINGULARITY__WEATHER__PROVIDER", "open_meteo")
-    monkeypatch.setenv("SINGULARITY__WEATHER__OPEN_METEO_URL", fake_server.url)
+    for key, value in offline_env(settings, fake_server.url).items():
+        monkeypatch.setenv(key, value)
     monkeypatch.setenv("SINGULARITY__WEATHER__TIMEOUT_S", "2")
     monkeypatch.delenv("OPENWEATHERMAP_API_KEY", raising=False)
     get_settings.cache_clear()

@@ -15,7 +15,7 @@ import pytest
 
 from singularity.config import PROJECT_ROOT, Settings
 from tests.fakes.server import FakeServer
-from tests.support import TEST_MIN_POPULATION
+from tests.support import offline_env
 from tests.workflow.conftest import clear_forecast
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -33,16 +33,7 @@ def _free_port() -> int:
 def app_url(settings: Settings, fake_server: FakeServer) -> Iterator[str]:
     clear_forecast(fake_server)
     port = _free_port()
-    env = os.environ | {
-        "SINGULARITY__PATHS__DATA_DIR": str(settings.data_dir),
-        "SINGULARITY__GEOCODING__ONLINE": "false",
-        "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
-        "SINGULARITY__LLM__PROVIDER": "offline",
-        "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
-        "SINGULARITY__WEATHER__OPEN_METEO_URL": fake_server.url,
-        "SINGULARITY__TRACING__ENABLED": "false",
-        "PHOENIX_TELEMETRY_ENABLED": "false",
-    }
+    env = os.environ | offline_env(settings, fake_server.url) | {"PHOENIX_TELEMETRY_ENABLED": "false"}
     # Chainlit keeps uploads in <app root>/.files and deletes it on exit: give the test server
     # its own root (linking the real config) so it never touches a developer's running app.
     root = settings.data_dir / "app-root"

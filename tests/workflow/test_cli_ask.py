@@ -11,22 +11,14 @@ from typer.testing import CliRunner
 from singularity.cli import app
 from singularity.config import Settings, get_settings
 from tests.fakes.server import FakeServer
-from tests.support import TEST_MIN_POPULATION
+from tests.support import offline_env
 from tests.workflow.conftest import ARTICLE_EXAMPLE, clear_forecast
 
 
 @pytest.fixture
 def ask(settings: Settings, fake_server: FakeServer, monkeypatch: pytest.MonkeyPatch):
     clear_forecast(fake_server)
-    for key, value in {
-        "SINGULARITY__PATHS__DATA_DIR": str(settings.data_dir),
-        "SINGULARITY__GEOCODING__ONLINE": "false",
-        "SINGULARITY__GEOCODING__GAZETTEER_MIN_POPULATION": str(TEST_MIN_POPULATION),
-        "SINGULARITY__LLM__PROVIDER": "offline",
-        "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
-        "SINGULARITY__WEATHER__OPEN_METEO_URL": fake_server.url,
-        "SINGULARITY__TRACING__ENABLED": "false",
-    }.items():
+    for key, value in offline_env(settings, fake_server.url).items():
         monkeypatch.setenv(key, value)
     get_settings.cache_clear()
     runner = CliRunner()
