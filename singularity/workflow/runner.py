@@ -267,4 +267,4 @@ def _remember_profile(session: Session, state: dict[str, Any]) -> None:
     store.remember(state["planning_data"])
 
 
-__all__ = ["Session", "Status", "TurnEvent", "TurnRecord", "build_llms", "run_turn"]
+__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn"]
