@@ -58,6 +58,21 @@ class Catalog:
         return len(self.ids)
 
 
+IMPLAUSIBLE_V_MINUS_B = 1.0
+
+
+def catalog_magnitude(type_code: str, vmag: float | None, bmag: float | None) -> tuple[float | None, str | None]:
+    """The magnitude to use and its band: V when given, else B. A galaxy's V more than a
+    magnitude fainter than its B is a catalogue error (galaxy colours B − V lie between about
+    0.4 and 1.1; OpenNGC gives NGC 253 V 11.1, B 7.9), so B is used then."""
+    if (FAMILY_OF_TYPE.get(type_code) == "galaxy" and vmag is not None and bmag is not None
+            and vmag > bmag + IMPLAUSIBLE_V_MINUS_B):
+        return float(bmag), "B"
+    if vmag is not None:
+        return float(vmag), "V"
+    return (float(bmag), "B") if bmag is not None else (None, None)
+
+
 def family_codes(families: list[str]) -> np.ndarray:
     return np.array([FAMILIES.index(f) for f in families], dtype=np.int16)
 
@@ -88,7 +103,7 @@ def load_catalog() -> Catalog:
     )
     with sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True) as con:
         rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall()
-    mags = [vmag if vmag is not None else bmag for *_, vmag, bmag, _sb, _m, _c in rows]
+    mags = [catalog_magnitude(r[1], r[7], r[8])[0] for r in rows]
     return Catalog(
         ids=[r[0] for r in rows],
         names=[display_name(r[0], r[10]) for r in rows],
