@@ -1,0 +1,1 @@
+"""The knowledge path: embeddings, the local index and retrieval with citations."""
