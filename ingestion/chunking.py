@@ -1,0 +1,187 @@
+"""Cut normalised documents into retrievable chunks and give each a stable Qdrant point id.
+
+Chunks follow the ``##`` sections the corpus is written in, and fall back to sentence
+boundaries (never mid-sentence) when a section is too long. Each chunk starts with
+"<title> — <section heading>" so that a chunk found on its own still names its subject.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from ingestion.documents import Document
+
+POINT_NAMESPACE = uuid.UUID("5d1c2f0e-7b1a-5e2c-9a43-3f6b0c8e1d27")
+"""Fixed namespace of every point id: changing it would re-create the whole index."""
+
+_HEADING = re.compile(r"^##\s+(?P<heading>.+?)\s*#*\s*$")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
+# A candidate sentence end: terminal punctuation, optional closing quotes/brackets, whitespace.
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'“”‘’»«)\]]*\s+")
+_ABBREVIATIONS = frozenset({
+    "e.g", "i.e", "z.b", "d.h", "u.a", "o.ä", "s.o", "s.u", "ca", "approx", "st", "mt",
+    "dr", "mr", "mrs", "ms", "prof", "vs", "cf", "fig", "no", "nr", "vol", "abb", "vgl", "bzw",
+    "ggf", "evtl", "inkl", "zzgl", "sog", "chr", "jh", "jhd", "mio", "mrd", "bd", "hrsg", "engl",
+    "lat", "griech", "jan", "feb", "mar", "apr", "aug", "sep", "sept", "oct", "okt", "nov", "dec", "dez",
+})
+_GERMAN_MONTHS = ("Januar", "Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+                  "September", "Oktober", "November", "Dezember")
+
+
+class Chunk(BaseModel):
+    """One retrievable piece of a document, ready to embed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    doc_id: str
+    chunk_index: int
+    title: str
+    section_heading: str | None
+    """``None`` for the lead text before the first ``##`` heading."""
+    text: str
+    url: str | None
+    source: str
+
+    @property
+    def point_id(self) -> str:
+        """The Qdrant point id of this chunk (see :func:`point_id`)."""
+        return point_id(self.source, self.url, self.chunk_index, doc_id=self.doc_id)
+
+
+def point_id(source: str, url: str | None, chunk_index: int, *, doc_id: str | None = None) -> str:
+    """Deterministic UUID5 of a chunk, so re-indexing a document overwrites its points.
+
+    The key is source, url and chunk index; ``doc_id`` is part of it too when given, because
+    several bundled documents cite the same first URL (all OpenNGC object cards do) and would
+    otherwise collide. With no url the doc id alone identifies the document.
+    """
+    if chunk_index < 0:
+        raise ValueError("The chunk index must be 0 or more.")
+    if not url and not doc_id:
+        raise ValueError("A point id needs a url or a document id.")
+    name = "\x1f".join((source, url or "", doc_id or "", str(chunk_index)))
+    return str(uuid.uuid5(POINT_NAMESPACE, name))
+
+
+def chunk_document(doc: Document, *, max_chars: int = 1200, overlap_sentences: int = 1) -> list[Chunk]:
+    """Split ``doc`` along ``##`` sections, then sentences, into chunks of at most ``max_chars``.
+
+    ``max_chars`` counts the whole chunk text including its title prefix. A single sentence
+    longer than that stays whole in its own chunk rather than being cut. Consecutive chunks of
+    one section share ``overlap_sentences`` sentences when they fit, so context is not lost at
+    the cut.
+    """
+    if max_chars <= 0:
+        raise ValueError("max_chars must be positive.")
+    if overlap_sentences < 0:
+        raise ValueError("overlap_sentences must be 0 or more.")
+    chunks: list[Chunk] = []
+    for heading, body in _sections(doc.text):
+        prefix = f"{doc.title} — {heading}\n" if heading else f"{doc.title}\n"
+        for text in _pack(_units(body), budget=max_chars - len(prefix), overlap=overlap_sentences):
+            chunks.append(Chunk(doc_id=doc.id, chunk_index=len(chunks), title=doc.title,
+                                section_heading=heading, text=prefix + text, url=doc.url,
+                                source=doc.source))
+    return chunks
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split running text into sentences (English and German), keeping abbreviations and decimals."""
+    sentences: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if _is_boundary(text, match):
+            sentences.append(text[start:match.end()].strip())
+            start = match.end()
+    rest = text[start:].strip()
+    if rest:
+        sentences.append(rest)
+    return [s for s in sentences if s]
+
+
+def _is_boundary(text: str, match: re.Match[str]) -> bool:
+    following = text[match.end():match.end() + 1]
+    if not following or following.islower():
+        return False
+    if not match.group().startswith("."):
+        return True
+    before = text[:match.start()].split()
+    word = before[-1].lstrip("([\"'„“‚‘«»") if before else ""
+    if len(word) == 1 and word.isalpha():
+        return False  # initials and split abbreviations: "J. R.", "z. B.", "d. h."
+    if re.fullmatch(r"(?:\w\.)+\w", word) or word.lower() in _ABBREVIATIONS:
+        return False  # "e.g", "U.S", "ca", "approx", "St"
+    # German dates ("am 3. Mai") are no sentence end either.
+    return not (word.isdigit() and len(word) <= 2 and text[match.end():].startswith(_GERMAN_MONTHS))
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A sentence and the separator that precedes it in the original layout."""
+
+    text: str
+    separator: str
+
+
+def _sections(markdown: str) -> list[tuple[str | None, str]]:
+    """(heading, body) pairs: the lead before the first ``##`` (heading ``None``), then each section."""
+    sections: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in markdown.splitlines():
+        heading = _HEADING.match(line)
+        if heading:
+            sections.append((heading["heading"], []))
+        elif line.startswith("# ") and sections[-1][0] is None and not any(sections[-1][1]):
+            continue  # the document title, already carried by every chunk's prefix
+        else:
+            sections[-1][1].append(line)
+    result = [(heading, "\n".join(lines).strip()) for heading, lines in sections]
+    return [(heading, body) for heading, body in result if body]
+
+
+def _units(body: str) -> list[_Unit]:
+    """Sentences of a section, remembering paragraph and list-item breaks for re-joining."""
+    units: list[_Unit] = []
+    for paragraph in re.split(r"\n\s*\n", body):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            if lines and not _LIST_ITEM.match(line):
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line.strip())
+        for line_number, line in enumerate(lines):
+            for sentence_number, sentence in enumerate(split_sentences(line)):
+                if sentence_number:
+                    separator = " "
+                elif line_number:
+                    separator = "\n"
+                else:
+                    separator = "\n\n"
+                units.append(_Unit(sentence, separator))
+    return units
+
+
+def _join(units: list[_Unit]) -> str:
+    """Re-join sentences with their original separators (the first one's is dropped)."""
+    return "".join((unit.separator if i else "") + unit.text for i, unit in enumerate(units))
+
+
+def _pack(units: list[_Unit], *, budget: int, overlap: int) -> list[str]:
+    """Greedy packing of sentences into texts of at most ``budget`` characters, with overlap."""
+    texts: list[str] = []
+    start = 0
+    while start < len(units):
+        end = start + 1
+        while end < len(units) and len(_join(units[start:end + 1])) <= budget:
+            end += 1
+        texts.append(_join(units[start:end]))
+        if end == len(units):
+            break
+        next_start = max(end - overlap, start + 1)
+        while next_start < end and len(_join(units[next_start:end + 1])) > budget:
+            next_start += 1
+        start = next_start
+    return texts
