@@ -1,0 +1,157 @@
+"""Embed chunks and upsert them into a Qdrant collection with a dense and a sparse vector.
+
+Each point carries a named dense vector ``"dense"`` (the embedder's, cosine) and a named
+sparse vector ``"sparse"`` (a BM25-style lexical vector, see :func:`sparse_vector`), so the
+retriever can fuse both. Point ids are :attr:`Chunk.point_id`, so re-indexing overwrites.
+
+The embedder that filled a collection is recorded in the collection's own metadata
+(``create_collection(metadata=...)``, supported by qdrant-client 1.20 in local mode and on a
+server) under :data:`EMBEDDER_KEY`, rather than in a reserved point that every search would
+have to filter out. A later run with another model is refused instead of mixing vector spaces.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from qdrant_client import QdrantClient, models
+
+from ingestion.chunking import Chunk
+from ingestion.documents import Document
+from singularity.errors import ServiceError
+from singularity.knowledge.embeddings import Embedder, describe
+
+DENSE = "dense"
+SPARSE = "sparse"
+EMBEDDER_KEY = "embedder"
+"""Key of the collection metadata holding ``describe(embedder)``."""
+
+SPARSE_DIMENSION = 2**20
+"""Size of the hashed term space: collisions are rare for a corpus vocabulary of ~10^4 words."""
+BM25_K1 = 1.2
+BM25_B = 0.75
+BM25_AVG_TOKENS = 75.0
+"""Fixed average chunk length in tokens (the bundled corpus' median is 75), so a chunk's vector
+does not depend on which other chunks were indexed with it."""
+
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class IndexReport:
+    """The summary printed at the end of an ingestion run."""
+
+    documents: int
+    chunks: int
+    seconds: float
+    vectors_per_second: float
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens with diacritics folded ("Zürich" → "zurich", "ß" → "ss")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _WORD.findall(folded)
+
+
+def sparse_vector(text: str, *, query: bool = False) -> tuple[list[int], list[float]]:
+    """A deterministic BM25-style lexical vector of ``text``, needing no vocabulary or download.
+
+    Tokens (see :func:`tokens`) are hashed with CRC-32 into :data:`SPARSE_DIMENSION` slots.
+    A document gets the BM25 term weight ``tf·(k1+1) / (tf + k1·(1−b+b·len/avg))`` per slot;
+    a query (``query=True``) gets 1.0 per distinct slot. The IDF factor of BM25 comes from
+    Qdrant itself (``Modifier.IDF`` on the sparse vector), so the dot product is the BM25 score.
+    Indices are sorted and unique.
+    """
+    words = tokens(text)
+    counts = Counter(zlib.crc32(word.encode("utf-8")) % SPARSE_DIMENSION for word in words)
+    indices = sorted(counts)
+    if query:
+        return indices, [1.0] * len(indices)
+    norm = BM25_K1 * (1 - BM25_B + BM25_B * len(words) / BM25_AVG_TOKENS)
+    return indices, [counts[i] * (BM25_K1 + 1) / (counts[i] + norm) for i in indices]
+
+
+def build_index(
+    chunks: Sequence[Chunk],
+    *,
+    client: QdrantClient,
+    collection: str,
+    embedder: Embedder,
+    documents: Iterable[Document] = (),
+    batch_size: int = 64,
+    rebuild: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> IndexReport:
+    """Embed ``chunks`` and upsert them into ``collection``, creating it when missing.
+
+    ``documents`` (optional) supply each chunk's ``license`` and ``retrieved_at`` for the
+    payload, which citations need. ``rebuild`` drops the collection first. ``progress`` is
+    called as ``progress(done, total)`` after every batch. Raises ``ServiceError`` when the
+    existing collection was built with another embedder (name or dimension).
+    """
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1.")
+    started = time.perf_counter()
+    if rebuild and client.collection_exists(collection):
+        client.delete_collection(collection)
+    if client.collection_exists(collection):
+        _check_embedder(client, collection, embedder)
+    else:
+        client.create_collection(
+            collection,
+            vectors_config={DENSE: models.VectorParams(size=int(embedder.dimension),
+                                                       distance=models.Distance.COSINE)},
+            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+            metadata={EMBEDDER_KEY: describe(embedder)},
+        )
+    by_id = {document.id: document for document in documents}
+    for start in range(0, len(chunks), batch_size):
+        batch = chunks[start:start + batch_size]
+        dense = embedder.embed_documents([chunk.text for chunk in batch])
+        client.upsert(collection, points=[_point(chunk, row.tolist(), by_id.get(chunk.doc_id))
+                                          for chunk, row in zip(batch, dense, strict=True)], wait=True)
+        if progress is not None:
+            progress(start + len(batch), len(chunks))
+    seconds = time.perf_counter() - started
+    return IndexReport(documents=len({chunk.doc_id for chunk in chunks}), chunks=len(chunks),
+                       seconds=seconds, vectors_per_second=len(chunks) / seconds if seconds > 0 else 0.0)
+
+
+def _check_embedder(client: QdrantClient, collection: str, embedder: Embedder) -> None:
+    stored = (client.get_collection(collection).config.metadata or {}).get(EMBEDDER_KEY)
+    wanted = describe(embedder)
+    if stored is None:
+        raise ServiceError(f"The Qdrant collection '{collection}' records no embedding model; "
+                           "rebuild it (singularity ingest --rebuild) before indexing into it.")
+    if stored != wanted:
+        raise ServiceError(
+            f"The Qdrant collection '{collection}' was built with the embedding model "
+            f"'{stored.get('name')}' ({stored.get('dimension')} dimensions), not '{wanted['name']}' "
+            f"({wanted['dimension']} dimensions); rebuild it (singularity ingest --rebuild) "
+            "or configure the model it was built with."
+        )
+
+
+def _point(chunk: Chunk, dense: list[float], document: Document | None) -> models.PointStruct:
+    indices, values = sparse_vector(chunk.text)
+    payload: dict[str, Any] = {
+        "doc_id": chunk.doc_id, "chunk_index": chunk.chunk_index, "title": chunk.title,
+        "section_heading": chunk.section_heading, "text": chunk.text, "url": chunk.url,
+        "source": chunk.source,
+    }
+    if document is not None:
+        payload["license"] = document.license
+        payload["retrieved_at"] = document.retrieved_at.isoformat()
+    return models.PointStruct(
+        id=chunk.point_id,
+        vector={DENSE: dense, SPARSE: models.SparseVector(indices=indices, values=values)},
+        payload=payload,
+    )
