@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,8 +51,6 @@ class Turn:
 
     @classmethod
     def from_messages(cls, messages: list[ChatMessage] | Any, tools: list[str]) -> Turn:
-        import re
-
         last_user = max((i for i, m in enumerate(messages) if m.role == MessageRole.USER), default=-1)
         raw = (messages[last_user].content or "") if last_user >= 0 else ""
         match = re.search(_STATE_RE, raw, flags=re.DOTALL)

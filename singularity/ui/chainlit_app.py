@@ -53,6 +53,7 @@ async def start() -> None:
 
     settings = get_settings()
     personas = _personas()
+    cl.user_session.set("personas", personas)  # read once per session, not per message
     await cl.context.emitter.set_modes([cl.Mode(id=PERSONA_MODE, name="Persona", options=[
         cl.ModeOption(id=p.id, name=p.name, description=p.description, icon=p.icon,
                       default=p.id == "default") for p in personas
@@ -77,7 +78,7 @@ async def on_message(message: cl.Message) -> None:
 
 async def _answer(text: str, *, persona_id: str) -> None:
     session: Session = cl.user_session.get("session")
-    persona = get_persona(_personas(), persona_id)
+    persona = get_persona(cl.user_session.get("personas"), persona_id)
     answer: cl.Message | None = None  # created at the first token, so it follows the steps
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None

@@ -11,11 +11,11 @@ dropped silently.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from singularity.planning.gazetteer import normalize_name
 from singularity.results import Status, ToolResult
 
 ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference"})
@@ -74,10 +74,6 @@ def claims_unconfirmed_action(text: str, events: Sequence[ToolEvent]) -> bool:
     return not confirmed and bool(_CLAIM.search(text))
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
 def confirmations(events: Sequence[ToolEvent], requested_place: str | None = None) -> list[str]:
     """Action confirmations from tool results, and a warning when the action was done for
     something other than what was asked (another place)."""
@@ -89,7 +85,7 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
             lines.append(f"Done: observing plan computed ({data.get('listed', 0)} targets).")
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
             resolved = event.result.data["location"]["name"]
-            if _fold(requested_place.split(",")[0].strip()) not in _fold(resolved):
+            if normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
                 lines.append(f"Note: the place used is {resolved}, not '{requested_place}' as asked.")
     return lines
 

@@ -190,7 +190,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
                 yield TurnEvent(kind="agent", agent=agent)
             if isinstance(event, AgentStream) and event.delta:
                 yield TurnEvent(kind="token", agent=agent, text=event.delta)
-            elif isinstance(event, ToolCall) and not isinstance(event, ToolCallResult):
+            elif isinstance(event, ToolCall):
                 yield TurnEvent(kind="tool_call", tool=event.tool_name, tool_id=event.tool_id,
                                 arguments=event.tool_kwargs, agent=agents[-1] if agents else None)
             elif isinstance(event, ToolCallResult):
@@ -244,12 +244,9 @@ def _as_result(event: ToolCallResult) -> ToolResult:
 
 
 def _explain(exc: Exception) -> str:
-    try:
-        from singularity.llm.providers import classify_llm_error
+    from singularity.llm.providers import classify_llm_error
 
-        return classify_llm_error(exc)
-    except ImportError:
-        return f"The turn failed: {exc}"
+    return classify_llm_error(exc)
 
 
 def _strip_state_from_memory(memory: BaseMemory) -> None:

@@ -19,6 +19,7 @@ INITIAL_STATE: dict[str, Any] = {
     "planning_data": {
         "location": None,
         "datetime_iso": None,
+        "time_phrase": None,
         "window_end_iso": None,
         "time_description": None,
         "duration_hours": 2.0,

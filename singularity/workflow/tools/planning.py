@@ -20,7 +20,7 @@ from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import SkyCondition, compute_plan
 from singularity.planning.preferences import parse_preferences
 from singularity.planning.skybrightness import sky_brightness
-from singularity.planning.timephrases import resolve_time
+from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.workflow.state import NOW_KEY, STATE_KEY, compact_plan
@@ -86,7 +86,6 @@ class PlanningTools:
                 data={"pending_time": when})
         hours: float | None = planning.get("duration_hours")
         if duration:
-            from singularity.planning.timephrases import parse_duration
             try:
                 hours = parse_duration(duration)
             except InputError as exc:
