@@ -1,4 +1,2 @@
-"""Evaluation runners (RAG retrieval metrics, end-to-end scenarios).
-
-Arrive with the knowledge path and the conversation; nothing here yet.
-"""
+"""Evaluation runners: ``eval.rag`` measures retrieval on the curated test set in ``eval/data``
+(see docs/evaluation.md); end-to-end scenarios arrive later."""

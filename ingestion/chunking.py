@@ -14,23 +14,13 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from ingestion.documents import Document
+from singularity.knowledge.sentences import split_sentences
 
 POINT_NAMESPACE = uuid.UUID("5d1c2f0e-7b1a-5e2c-9a43-3f6b0c8e1d27")
 """Fixed namespace of every point id: changing it would re-create the whole index."""
 
 _HEADING = re.compile(r"^##\s+(?P<heading>.+?)\s*#*\s*$")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
-# A candidate sentence end: terminal punctuation, optional closing quotes/brackets, whitespace.
-_SENTENCE_END = re.compile(r"[.!?…]+[\"'“”‘’»«)\]]*\s+")
-_ABBREVIATIONS = frozenset({
-    "e.g", "i.e", "z.b", "d.h", "u.a", "o.ä", "s.o", "s.u", "ca", "approx", "st", "mt",
-    "dr", "mr", "mrs", "ms", "prof", "vs", "cf", "fig", "no", "nr", "vol", "abb", "vgl", "bzw",
-    "ggf", "evtl", "inkl", "zzgl", "sog", "chr", "jh", "jhd", "mio", "mrd", "bd", "hrsg", "engl",
-    "lat", "griech", "jan", "feb", "mar", "apr", "aug", "sep", "sept", "oct", "okt", "nov", "dec", "dez",
-})
-_GERMAN_MONTHS = ("Januar", "Jänner", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-                  "September", "Oktober", "November", "Dezember")
-
 
 class Chunk(BaseModel):
     """One retrievable piece of a document, ready to embed."""
@@ -87,36 +77,6 @@ def chunk_document(doc: Document, *, max_chars: int = 1200, overlap_sentences: i
                                 section_heading=heading, text=prefix + text, url=doc.url,
                                 source=doc.source))
     return chunks
-
-
-def split_sentences(text: str) -> list[str]:
-    """Split running text into sentences (English and German), keeping abbreviations and decimals."""
-    sentences: list[str] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        if _is_boundary(text, match):
-            sentences.append(text[start:match.end()].strip())
-            start = match.end()
-    rest = text[start:].strip()
-    if rest:
-        sentences.append(rest)
-    return [s for s in sentences if s]
-
-
-def _is_boundary(text: str, match: re.Match[str]) -> bool:
-    following = text[match.end():match.end() + 1]
-    if not following or following.islower():
-        return False
-    if not match.group().startswith("."):
-        return True
-    before = text[:match.start()].split()
-    word = before[-1].lstrip("([\"'„“‚‘«»") if before else ""
-    if len(word) == 1 and word.isalpha():
-        return False  # initials and split abbreviations: "J. R.", "z. B.", "d. h."
-    if re.fullmatch(r"(?:\w\.)+\w", word) or word.lower() in _ABBREVIATIONS:
-        return False  # "e.g", "U.S", "ca", "approx", "St"
-    # German dates ("am 3. Mai") are no sentence end either.
-    return not (word.isdigit() and len(word) <= 2 and text[match.end():].startswith(_GERMAN_MONTHS))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Embed chunks and upsert them into a Qdrant collection with a dense and a sparse vector.
 
 Each point carries a named dense vector ``"dense"`` (the embedder's, cosine) and a named
-sparse vector ``"sparse"`` (a BM25-style lexical vector, see :func:`sparse_vector`), so the
+sparse vector ``"sparse"`` (a BM25-style lexical vector, see :func:`singularity.knowledge.vectors.sparse_vector`), so the
 retriever can fuse both. Point ids are :attr:`Chunk.point_id`, so re-indexing overwrites.
 
 The embedder that filled a collection is recorded in the collection's own metadata
@@ -12,11 +12,7 @@ have to filter out. A later run with another model is refused instead of mixing 
 
 from __future__ import annotations
 
-import re
 import time
-import unicodedata
-import zlib
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,21 +23,10 @@ from ingestion.chunking import Chunk
 from ingestion.documents import Document
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import Embedder, describe
+from singularity.knowledge.vectors import DENSE, SPARSE, sparse_vector
 
-DENSE = "dense"
-SPARSE = "sparse"
 EMBEDDER_KEY = "embedder"
 """Key of the collection metadata holding ``describe(embedder)``."""
-
-SPARSE_DIMENSION = 2**20
-"""Size of the hashed term space: collisions are rare for a corpus vocabulary of ~10^4 words."""
-BM25_K1 = 1.2
-BM25_B = 0.75
-BM25_AVG_TOKENS = 75.0
-"""Fixed average chunk length in tokens (the bundled corpus' median is 75), so a chunk's vector
-does not depend on which other chunks were indexed with it."""
-
-_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -52,31 +37,6 @@ class IndexReport:
     chunks: int
     seconds: float
     vectors_per_second: float
-
-
-def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens with diacritics folded ("Zürich" → "zurich", "ß" → "ss")."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _WORD.findall(folded)
-
-
-def sparse_vector(text: str, *, query: bool = False) -> tuple[list[int], list[float]]:
-    """A deterministic BM25-style lexical vector of ``text``, needing no vocabulary or download.
-
-    Tokens (see :func:`tokens`) are hashed with CRC-32 into :data:`SPARSE_DIMENSION` slots.
-    A document gets the BM25 term weight ``tf·(k1+1) / (tf + k1·(1−b+b·len/avg))`` per slot;
-    a query (``query=True``) gets 1.0 per distinct slot. The IDF factor of BM25 comes from
-    Qdrant itself (``Modifier.IDF`` on the sparse vector), so the dot product is the BM25 score.
-    Indices are sorted and unique.
-    """
-    words = tokens(text)
-    counts = Counter(zlib.crc32(word.encode("utf-8")) % SPARSE_DIMENSION for word in words)
-    indices = sorted(counts)
-    if query:
-        return indices, [1.0] * len(indices)
-    norm = BM25_K1 * (1 - BM25_B + BM25_B * len(words) / BM25_AVG_TOKENS)
-    return indices, [counts[i] * (BM25_K1 + 1) / (counts[i] + norm) for i in indices]
 
 
 def build_index(
@@ -150,6 +110,8 @@ def _point(chunk: Chunk, dense: list[float], document: Document | None) -> model
     if document is not None:
         payload["license"] = document.license
         payload["retrieved_at"] = document.retrieved_at.isoformat()
+        payload["keywords"] = document.keywords
+        payload["references"] = [reference.model_dump() for reference in document.sources]
     return models.PointStruct(
         id=chunk.point_id,
         vector={DENSE: dense, SPARSE: models.SparseVector(indices=indices, values=values)},

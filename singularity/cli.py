@@ -8,11 +8,14 @@ import logging
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from singularity.errors import SingularityError
+
+if TYPE_CHECKING:
+    from singularity.config import Settings
 
 app = typer.Typer(
     name="singularity",
@@ -140,6 +143,48 @@ def ask(
         raise typer.Exit(EXIT_FAILED)
 
 
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="What to look up, in German or English.")],
+    title: Annotated[str | None, typer.Option("--title", help="Only documents of this object or topic (e.g. M31, Mars); retried without it when nothing matches.")] = None,
+    top_k: Annotated[int | None, typer.Option("--top-k", "-k", min=1, max=50, help="How many chunks (default: knowledge.top_k).")] = None,
+    mode: Annotated[str, typer.Option("--mode", help="hybrid (dense + sparse with RRF), dense or sparse.")] = "hybrid",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ranked chunks as JSON.")] = False,
+) -> None:
+    """Search the local knowledge base and print the ranked chunks with their sources."""
+    from dataclasses import asdict
+
+    from singularity.config import get_settings
+    from singularity.knowledge.retrieval import KnowledgeBase
+
+    if mode not in ("hybrid", "dense", "sparse"):
+        raise _fail(f"--mode must be hybrid, dense or sparse, not '{mode}'.", EXIT_INPUT)
+    if not query.strip():
+        raise _fail("The search query is empty.", EXIT_INPUT)
+    try:
+        outcome = KnowledgeBase.from_settings(get_settings()).search(query, title=title, top_k=top_k, mode=mode)
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_FAILED) from None
+    if as_json:
+        payload = {"query": outcome.query, "mode": outcome.mode, "title_filter": list(outcome.title_filter),
+                   "retried_without_filter": outcome.retried_without_filter,
+                   "sufficient": outcome.sufficient, "best_similarity": round(outcome.best_similarity, 4),
+                   "notes": outcome.notes,
+                   "hits": [{"rank": rank, **{k: v for k, v in asdict(hit).items() if k != "references"},
+                             "references": list(hit.references)}
+                            for rank, hit in enumerate(outcome.hits, start=1)]}
+        typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    for note in outcome.notes:
+        typer.echo(f"Note: {note}", err=True)
+    for rank, hit in enumerate(outcome.hits, start=1):
+        where = f" / {hit.section}" if hit.section else ""
+        typer.echo(f"{rank}. {hit.title}{where}  (score {hit.score:.3f}, similarity {hit.similarity:.3f})")
+        typer.echo(f"   {hit.url or hit.source}")
+    if not outcome.sufficient:
+        typer.echo("The local hits are not relevant enough to answer from; the assistant would search the web.")
+
+
 @app.command("check-llm")
 def check_llm(
     role: Annotated[str, typer.Option("--role", help="Whose model to check: orchestrator, knowledge, planning, stellarium, query_rewriter or judge.")] = "planning",
@@ -192,6 +237,7 @@ def run_app(
     from singularity.tracing import PhoenixProcess, needs_local_phoenix
 
     settings = get_settings()
+    _prepare_knowledge_base(settings)
     tracer = PhoenixProcess(settings=settings) if phoenix and needs_local_phoenix(settings) else None
     try:
         if tracer is not None:
@@ -216,6 +262,88 @@ def run_app(
         if tracer is not None:
             tracer.stop()
     raise typer.Exit(code)
+
+
+eval_app = typer.Typer(help="Evaluation runners (retrieval metrics on curated test sets).",
+                       no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+
+
+@eval_app.command("rag", add_help_option=False,
+                  context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def eval_rag(ctx: typer.Context) -> None:
+    """RAG retrieval metrics: dry run by default, --live on the real index (see --help)."""
+    from eval.rag import main as run_eval_rag
+
+    run_eval_rag(ctx.args, prog_name="singularity eval rag")
+
+
+@app.command()
+def ingest(
+    source: Annotated[list[str] | None, typer.Option("--source", "-s", metavar="NAME", help="bundled, openstax or wikipedia; repeat for several. Default: bundled plus every source an earlier --live run cached.")] = None,
+    live: Annotated[bool, typer.Option("--live", help="Allow network fetches for openstax and wikipedia; without it only their local cache is read.")] = False,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="Drop the collection and build it anew from the chosen sources.")] = False,
+) -> None:
+    """Build or update the knowledge base: sources → documents JSONL → chunks → Qdrant."""
+    from ingestion.pipeline import SOURCES, run_ingestion
+    from ingestion.progress import terminal_progress
+    from singularity.config import get_settings
+    from singularity.errors import ConfigError, InputError
+    from singularity.knowledge.store import close_qdrant, qdrant_location
+
+    unknown = [name for name in source or [] if name not in SOURCES]
+    if unknown:
+        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not '{unknown[0]}'.", EXIT_INPUT)
+    try:
+        settings = get_settings()
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    try:
+        with terminal_progress() as progress:
+            report = run_ingestion(settings, sources=source or None, live=live, rebuild=rebuild,
+                                   progress=progress)
+    except (InputError, ConfigError) as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_FAILED) from None
+    finally:
+        close_qdrant(settings)
+    for message in report.skipped:
+        typer.echo(f"Warning: {message}", err=True)
+    typer.echo(report.summary(settings.knowledge.collection) + f" Knowledge base: {qdrant_location(settings)}")
+
+
+def _prepare_knowledge_base(settings: Settings) -> None:
+    """Build the bundled index on first start, with a progress bar, then release Qdrant's
+    folder lock: the chat runs in its own process and opens the knowledge base itself."""
+    from ingestion.pipeline import ensure_bundled_index
+    from ingestion.progress import terminal_progress
+    from singularity.knowledge.store import close_qdrant
+
+    try:
+        with terminal_progress() as progress:
+            report = ensure_bundled_index(settings, progress=progress)
+        if report is not None:
+            typer.echo(f"Knowledge base built: {report.documents} documents, {report.chunks} chunks "
+                       f"in {report.seconds:.0f} s.")
+    except SingularityError as exc:  # the chat still starts; knowledge answers say what is missing
+        typer.echo(f"Warning: the knowledge base is not ready: {exc} Run `singularity ingest` to retry.",
+                   err=True)
+    finally:
+        close_qdrant(settings)
+
+
+@app.command("stellarium-mcp")
+def stellarium_mcp() -> None:
+    """Serve the Stellarium tools over MCP (stdio) for an MCP client; see docs/stellarium.md."""
+    from singularity.config import get_settings
+    from singularity.stellarium.server import build_server
+
+    try:
+        server = build_server(get_settings())
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_FAILED) from None
+    server.run(transport="stdio", show_banner=False)
 
 
 def main() -> None:

@@ -113,6 +113,47 @@ class TracingSettings(_Section):
     project_name: str = "singularity"
 
 
+class KnowledgeSettings(_Section):
+    qdrant_path: Path = Path("qdrant")
+    """Qdrant local mode (on disk, no server), relative to ``paths.data_dir``."""
+    qdrant_url: str | None = None
+    """A Qdrant server (``http://localhost:6333``); wins over ``qdrant_path``. Key: QDRANT_API_KEY."""
+    collection: str = "astronomy"
+    embedding_url: str | None = None
+    """An OpenAI-compatible ``/v1`` embeddings endpoint; unset: the bundled multilingual model."""
+    embedding_model: str = "text-embedding-qwen3-embedding-8b"
+    embedding_query_prefix: str = ""
+    embedding_document_prefix: str = ""
+    top_k: int = Field(5, ge=1, le=50)
+    prefetch_k: int = Field(40, ge=1, le=500)
+    """Candidates each of the dense and the sparse search hands to the rank fusion."""
+    relevance_threshold: float = Field(0.80, ge=0, le=1)
+    """Dense cosine of the best hit below which local hits count as insufficient."""
+    wikipedia_articles_file: Path = Path("ingestion/wikipedia_articles.yaml")
+    openstax_url: str = "https://openstax.org"
+    wikipedia_api_url: str = "https://en.wikipedia.org/w/api.php"
+    brave_url: str = "https://api.search.brave.com"
+    commons_api_url: str = "https://commons.wikimedia.org/w/api.php"
+    nasa_images_url: str = "https://images-api.nasa.gov"
+    timeout_s: float = Field(8.0, gt=0)
+    web_results: int = Field(5, ge=1, le=20)
+    image_results: int = Field(3, ge=1, le=10)
+
+
+class StellariumSettings(_Section):
+    url: str = "http://127.0.0.1:8090"
+    """Remote Control plugin address; the password, if any, is STELLARIUM_PASSWORD."""
+    timeout_s: float = Field(5.0, gt=0)
+    script_timeout_s: float = Field(10.0, gt=0)
+    """How long a queued script may take before its effect counts as missing."""
+    fov_deg: float = Field(5.0, gt=0, le=180)
+    """Default field of view when an object is centred."""
+    simbad_online: bool = True
+    simbad_url: str = "https://simbad.cds.unistra.fr/simbad/sim-tap"
+    screenshot_dir: Path = Path("screenshots")
+    """Relative to ``paths.data_dir``; one subfolder per session."""
+
+
 class Settings(_Section):
     paths: PathsSettings = PathsSettings()
     geocoding: GeocodingSettings = GeocodingSettings()
@@ -122,6 +163,8 @@ class Settings(_Section):
     llm: LLMSettings = LLMSettings()
     memory: MemorySettings = MemorySettings()
     tracing: TracingSettings = TracingSettings()
+    knowledge: KnowledgeSettings = KnowledgeSettings()
+    stellarium: StellariumSettings = StellariumSettings()
     personas_file: Path = Path("personas.yaml")
 
     @property

@@ -27,6 +27,7 @@ class Artifact(BaseModel):
     kind: str  # "image" | "plot" | "screenshot"
     path: str | None = None
     url: str | None = None
+    page_url: str | None = None  # the source's page about the image (licence, author)
     mime: str = "image/png"
     title: str = ""
     description: str = ""

@@ -11,7 +11,7 @@ import pytest
 import singularity.planning.astropy_offline  # noqa: F401
 from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
-from tests.support import settings_with_index
+from tests.support import bundled_index, settings_with_index, with_knowledge
 
 
 @pytest.fixture
@@ -25,3 +25,18 @@ def settings(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Settin
     """Project defaults with a private data directory, no online geocoding, and the
     session's shared gazetteer index."""
     return settings_with_index(tmp_path, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def knowledge_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return bundled_index(tmp_path_factory)
+
+
+@pytest.fixture
+def knowledge_settings(settings: Settings, knowledge_index: Path) -> Iterator[Settings]:
+    """``settings`` with a private copy of the bundled knowledge base, released afterwards."""
+    from singularity.knowledge.store import close_qdrant
+
+    yield with_knowledge(settings, knowledge_index)
+    close_qdrant(settings)
+

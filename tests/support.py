@@ -9,6 +9,7 @@ test's private cache directory; every other cache stays private to each test.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -58,3 +59,34 @@ def offline_env(settings: Settings, weather_url: str) -> dict[str, str]:
         "SINGULARITY__WEATHER__OPEN_METEO_URL": weather_url,
         "SINGULARITY__TRACING__ENABLED": "false",
     }
+
+
+PREBUILT_INDEX_ENV = "SINGULARITY_TEST_KNOWLEDGE_INDEX"
+"""A folder holding an already built bundled index (local mode), to skip the session's build
+while iterating; unset (as in CI), the session builds it once, as the app would."""
+
+
+def bundled_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled knowledge base built once per test session (about two minutes)."""
+    from ingestion.pipeline import ensure_bundled_index
+    from singularity.knowledge.store import close_qdrant
+
+    shared = make_settings(tmp_path_factory.getbasetemp() / "shared-knowledge")
+    folder = shared.resolve(shared.knowledge.qdrant_path, under_data=True)
+    if not folder.exists():
+        prebuilt = os.environ.get(PREBUILT_INDEX_ENV)
+        if prebuilt:
+            shutil.copytree(prebuilt, folder)
+        else:
+            ensure_bundled_index(shared)
+            close_qdrant(shared)
+    return folder
+
+
+def with_knowledge(settings: Settings, index: Path) -> Settings:
+    """``settings`` with a private copy of the bundled index (local mode locks its folder)."""
+    target = settings.resolve(settings.knowledge.qdrant_path, under_data=True)
+    if not target.exists():
+        shutil.copytree(index, target)
+    return settings
+

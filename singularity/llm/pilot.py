@@ -32,7 +32,17 @@ from llama_index.core.llms.llm import ToolSelection
 from llama_index.core.tools import BaseTool
 from pydantic import PrivateAttr
 
-from singularity.llm.pilot_policies import POLICIES, Turn
+from singularity.knowledge.titles import TitleIndex
+from singularity.llm.pilot_knowledge import answer_knowledge
+from singularity.llm.pilot_policies import Turn, orchestrate, plan
+from singularity.llm.pilot_stellarium import stellarium
+
+POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
+    "orchestrator": orchestrate,
+    "planning": plan,
+    "knowledge": answer_knowledge,
+    "stellarium": stellarium,
+}
 
 
 class PilotLLM(FunctionCallingLLM):
@@ -40,10 +50,14 @@ class PilotLLM(FunctionCallingLLM):
 
     role: str = "orchestrator"
     _policy: Callable[[Turn], ChatMessage] = PrivateAttr()
+    _titles: Callable[[], TitleIndex | None] | None = PrivateAttr(default=None)
 
-    def __init__(self, role: str, **kwargs: Any) -> None:
+    def __init__(self, role: str, *, titles: Callable[[], TitleIndex | None] | None = None,
+                 **kwargs: Any) -> None:
+        """``titles`` gives the knowledge base's title index when the knowledge role needs it."""
         super().__init__(role=role, **kwargs)
         self._policy = POLICIES[role]
+        self._titles = titles
 
     @classmethod
     def class_name(cls) -> str:
@@ -55,7 +69,10 @@ class PilotLLM(FunctionCallingLLM):
                            is_function_calling_model=True, context_window=1_000_000)
 
     def _reply(self, messages: Sequence[ChatMessage], tools: Sequence[BaseTool]) -> ChatMessage:
-        return self._policy(Turn.from_messages(messages, [t.metadata.name for t in tools]))
+        turn = Turn.from_messages(messages, [t.metadata.name for t in tools])
+        if self._titles is not None:
+            turn.titles = self._titles()
+        return self._policy(turn)
 
     def _prepare_chat_with_tools(
         self, tools: Sequence[BaseTool], user_msg: str | ChatMessage | None = None,

@@ -11,13 +11,13 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import uuid4
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 
+from singularity.knowledge.titles import TitleIndex
 from singularity.pilot.intent import classify_intent
 from singularity.pilot.language import detect_language
 from singularity.pilot.questions import ask_for, greeting_reply, off_topic_reply, weather_question
@@ -48,6 +48,8 @@ class Turn:
     tools: list[str] = field(default_factory=list)
     earlier_user_text: str = ""
     """The conversation's earlier user messages: the language of a neutral answer ("Kreuzlingen")."""
+    titles: TitleIndex | None = None
+    """The knowledge base's titles, for the knowledge role's search strategy (None: unknown)."""
 
     @classmethod
     def from_messages(cls, messages: list[ChatMessage] | Any, tools: list[str]) -> Turn:
@@ -161,13 +163,6 @@ def orchestrate(turn: Turn) -> ChatMessage:
 # --------------------------------------------------------------------------- specialists
 
 
-def report_unavailable(turn: Turn) -> ChatMessage:
-    run = turn.called("report_unavailable_capability")
-    if run is None:
-        return tool_call("report_unavailable_capability")
-    return text((run.result or {}).get("message", ""))
-
-
 def _last_problem(turn: Turn) -> ToolRun | None:
     """The latest tool result of this turn that is not ok and ends the turn. A failed or
     refused weather check does not (the plan is computed with the weather unknown), nor does
@@ -240,11 +235,3 @@ def plan(turn: Turn) -> ChatMessage:
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     return tool_call("compute_plan")  # it checks the weather first
-
-
-POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
-    "orchestrator": orchestrate,
-    "planning": plan,
-    "knowledge": report_unavailable,
-    "stellarium": report_unavailable,
-}

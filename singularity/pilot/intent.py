@@ -5,7 +5,7 @@ Rules, in the order they are tried:
 1. Only a greeting or "what can you do?" → ``greeting``.
 2. A short yes or no → ``confirm`` / ``decline``; while the pilot waits for the weather
    confirmation, a no with a new time or place ("nein, lieber übermorgen") is ``planning``.
-3. "Stellarium" or an imperative such as "Öffne…"/"Open…" aimed at a target → ``stellarium``.
+3. A request for pictures → ``knowledge``; "Stellarium" or an imperative such as "Öffne…"/"Open…" aimed at a target → ``stellarium``.
 4. While the pilot waits for a planning slot, an answer that is not a question → ``planning``.
 5. With a plan in the state, a question about one of its targets → ``plan_followup``.
 6. A planning verb, "what can I see", observing words with a time or place, or two of place,
@@ -55,6 +55,8 @@ def classify_intent(text: str, *, has_plan: bool = False, awaiting: str | None =
         return answer
     question = bool(lx.QUESTION_START.match(lowered)) or (lowered.endswith("?") and len(words) > 2)
     reference = target_reference(text)
+    if lx.IMAGE_REQUEST.search(lowered) and not lx.STELLARIUM_WORDS.search(lowered):
+        return Intent(kind="knowledge", reason="request for pictures of an object")
     if lx.STELLARIUM_WORDS.search(lowered) or (
         lx.ACTION_VERBS.match(lowered) and reference is not None
     ):
@@ -127,7 +129,7 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return "what is observable at a given place or time"
     if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(lowered):
         return "wish to observe"
-    if len(core) >= 2:
+    if len(core) >= 2 and ("place" in core or not lx.FACT_QUESTION.match(lowered)):
         return "observing place, time or instrument given"
     if has_plan and core and lx.REPLAN_CUES.search(lowered):
         return "change to the planning values"

@@ -110,6 +110,8 @@ WHAT_CAN_I_SEE = re.compile(
 OBSERVING = re.compile(
     r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
 )
+FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
+"""A question about facts ("Was hat Webb entdeckt?"): a time and an instrument in it do not make a plan."""
 HOW_OR_WHY = re.compile(
     r"^(?:wie|warum|wieso|weshalb|was\s+ist|was\s+sind|how|why|what\s+is|what's|what\s+are)\b"
 )
@@ -130,6 +132,9 @@ PLAN_WORDS = re.compile(
 # --------------------------------------------------------------------------- Stellarium
 
 STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
+IMAGE_REQUEST = re.compile(
+    r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"
+)
 ACTION_VERBS = re.compile(
     r"^(?:bitte\s+|please\s+)?(?:(?:ö|oe)ffne|open|zentriere|center|centre|select|w(?:ä|ae)hle"
     r"|richte|point|slew|schwenke|zoome?|go\s+to|geh(?:e)?\s+zu|fahre?\s+zu)\b"

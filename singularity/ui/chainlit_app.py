@@ -11,6 +11,7 @@ import chainlit as cl
 from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas, style_instructions
+from singularity.ui.images import image_captions, strip_duplicate_images
 from singularity.ui.render import OFFLINE_BANNER, plan_table
 from singularity.workflow.runner import TOOL_STEP_NAMES, Session, TurnRecord, run_turn
 
@@ -76,6 +77,16 @@ async def on_message(message: cl.Message) -> None:
     await _answer(message.content, persona_id=(message.modes or {}).get(PERSONA_MODE, "default"))
 
 
+@cl.on_chat_end
+async def end() -> None:
+    """A session's Stellarium bridge (an MCP server process) ends with its chat."""
+    from singularity.workflow.tools.stellarium import close_stellarium
+
+    session: Session | None = cl.user_session.get("session")
+    if session is not None:
+        await close_stellarium(session.workflow)
+
+
 async def _answer(text: str, *, persona_id: str) -> None:
     session: Session = cl.user_session.get("session")
     persona = get_persona(cl.user_session.get("personas"), persona_id)
@@ -103,11 +114,18 @@ async def _answer(text: str, *, persona_id: str) -> None:
     if record.error:
         log.warning("Turn failed: %s", record.error)
     answer = answer or cl.Message(content="", author="Singularity")
-    answer.content = record.answer  # the honest text replaces whatever was streamed
+    web_images = [a for a in record.artifacts if a.kind == "image" and a.url and not a.path]
+    # the honest text replaces whatever was streamed; images appear once, as elements
+    answer.content = strip_duplicate_images(record.answer, [a.url for a in web_images])
     if record.plan:
         answer.content += "\n\n" + plan_table(record.plan)
+    if web_images:
+        answer.content += "\n\n" + image_captions(web_images)
     answer.elements = [
         cl.Image(path=a.path, name=a.title or "chart", display="inline")
         for a in record.artifacts if a.path and Path(a.path).exists()
+    ] + [
+        cl.Image(url=a.url, name=f"{n}. {a.title or 'Image'}", mime=a.mime, display="inline")
+        for n, a in enumerate(web_images, start=1)
     ]
     await answer.send()

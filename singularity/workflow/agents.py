@@ -11,12 +11,9 @@ from llama_index.core.tools import FunctionTool
 from singularity.config import Settings
 from singularity.workflow import prompts
 from singularity.workflow.state import STATE_PROMPT, initial_state
+from singularity.workflow.tools.knowledge import KnowledgeTools
 from singularity.workflow.tools.planning import PlanningTools
-from singularity.workflow.tools.unavailable import (
-    KNOWLEDGE_UNAVAILABLE,
-    STELLARIUM_UNAVAILABLE,
-    unavailable_tool,
-)
+from singularity.workflow.tools.stellarium import StellariumTools
 
 HANDOFFS: dict[str, list[str]] = {
     prompts.ORCHESTRATOR: [prompts.KNOWLEDGE, prompts.PLANNING, prompts.STELLARIUM],
@@ -53,7 +50,7 @@ def build_agents(
             name=prompts.KNOWLEDGE,
             description="Answers astronomy knowledge questions with cited sources.",
             system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
-            tools=[_tool(unavailable_tool(KNOWLEDGE_UNAVAILABLE))],
+            tools=[_tool(fn) for fn in KnowledgeTools(settings, rewriter=llms.get("query_rewriter")).all()],
             llm=llms["knowledge"], can_handoff_to=HANDOFFS[prompts.KNOWLEDGE],
         ),
         FunctionAgent(
@@ -67,7 +64,7 @@ def build_agents(
             name=prompts.STELLARIUM,
             description="Opens objects in a locally running Stellarium and shows a screenshot.",
             system_prompt=prompts.STELLARIUM_PROMPT,
-            tools=[_tool(unavailable_tool(STELLARIUM_UNAVAILABLE))],
+            tools=[_tool(fn) for fn in StellariumTools(settings).all()],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[prompts.STELLARIUM],
         ),
     ]

@@ -83,6 +83,9 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
             data = event.result.data or {}
             lines.extend(data.get("assumptions", []))
             lines.append(f"Done: observing plan computed ({data.get('listed', 0)} targets).")
+        if event.name == "open_in_stellarium" and event.result.status is Status.OK:
+            data = event.result.data or {}
+            lines.append(f"Done: {data.get('object')} centred in Stellarium ({data.get('viewpoint')}).")
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
             resolved = event.result.data["location"]["name"]
             if normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,22 +25,25 @@ from llama_index.core.agent.workflow import (
     ToolCall,
     ToolCallResult,
 )
+from llama_index.core.llms import MessageRole
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.memory import BaseMemory
 from llama_index.core.workflow import Context
 from pydantic import BaseModel
 
 from singularity.config import Settings
+from singularity.knowledge.sources import Source, cite, source_list
+from singularity.pilot.language import detect_language
 from singularity.pilot.slots import extract_planning_slots
 from singularity.results import Artifact, Status, ToolResult
 from singularity.workflow import prompts
 from singularity.workflow.agents import build_workflow
 from singularity.workflow.honesty import Report, ToolEvent, honest_answer
 from singularity.workflow.state import NOW_KEY, STATE_KEY
+from singularity.workflow.tools.knowledge import RECENT_KEY, SOURCES_KEY, knowledge_titles
 from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY
 
 log = logging.getLogger(__name__)
-SOURCES_KEY = "source_registry"
 _STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
 
 TOOL_STEP_NAMES = {
@@ -51,6 +55,12 @@ TOOL_STEP_NAMES = {
     "check_weather": "Checking weather…",
     "compute_plan": "Computing ephemerides and scoring targets…",
     "describe_target": "Looking up the target in the plan…",
+    "search_local_knowledge": "Searching the knowledge base…",
+    "search_multiple_topics": "Searching several topics in parallel…",
+    "search_web": "Searching the web…",
+    "search_object_image": "Looking for images…",
+    "open_in_stellarium": "Opening in Stellarium (name, place, time, horizon, screenshot)…",
+    "take_stellarium_screenshot": "Taking a Stellarium screenshot…",
     "report_unavailable_capability": "Checking what is available…",
 }
 
@@ -82,6 +92,8 @@ class TurnRecord(BaseModel):
     prose_suppressed: bool
     reports: list[Report]
     artifacts: list[Artifact]
+    sources: list[Source] = []
+    """The sources the answer cites, listed under it (markers and list always match)."""
     state: dict[str, Any]
     plan: dict[str, Any] | None = None
     error: str | None = None
@@ -98,7 +110,11 @@ def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
     llms: dict[str, FunctionCallingLLM] = {}
     for role in AGENT_ROLES:
         llm = build_llm(role, settings=settings)
-        llms[role] = llm if llm is not None else PilotLLM(role=role)
+        titles = partial(knowledge_titles, settings) if role == "knowledge" else None
+        llms[role] = llm if llm is not None else PilotLLM(role=role, titles=titles)
+    rewriter = build_llm("query_rewriter", settings=settings)
+    if rewriter is not None:  # offline, follow-ups are rewritten by rule
+        llms["query_rewriter"] = rewriter
     return llms
 
 
@@ -173,6 +189,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     if style is not None:
         session.set_persona_style(style)                                   # 1. persona
     await session.ctx.store.set(SOURCES_KEY, [])                           # 2. sources
+    await session.ctx.store.set(RECENT_KEY, _recent_messages(session.memory))
     await session.ctx.store.set("current_agent_name", prompts.ORCHESTRATOR)  # 3. root agent
     await session.ctx.store.set(NOW_KEY, now.isoformat())
     await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
@@ -217,6 +234,9 @@ async def run_turn(session: Session, message: str, *, now: datetime,
         tool_events.append(ToolEvent(name="model", arguments={}, result=ToolResult.failed(error)))
     slots = extract_planning_slots(message)
     answer = honest_answer(prose, tool_events, requested_place=slots.place)
+    text, sources = cite(answer.text, await session.ctx.store.get(SOURCES_KEY, default=None) or [])
+    if sources:
+        text = f"{text}\n\n{source_list(sources, detect_language(message))}"
     state = await session.state()
     planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
                   for e in tool_events)
@@ -225,12 +245,12 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     if planned:
         _remember_profile(session, state)                                  # 6. profile
     record = TurnRecord(
-        message=message, now=now, agents=agents, tool_calls=records, answer=answer.text,
+        message=message, now=now, agents=agents, tool_calls=records, answer=text, sources=sources,
         prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
         state=state, plan=plan, error=error,
     )
     session.history.append(record)
-    yield TurnEvent(kind="answer", text=answer.text)
+    yield TurnEvent(kind="answer", text=text)
     yield record
 
 
@@ -247,6 +267,13 @@ def _explain(exc: Exception) -> str:
     from singularity.llm.providers import classify_llm_error
 
     return classify_llm_error(exc)
+
+
+def _recent_messages(memory: BaseMemory, count: int = 4) -> list[str]:
+    """The last user and assistant texts, for rewriting a follow-up question."""
+    texts = [f"{m.role.value}: {' '.join(m.content.split())}" for m in memory.get_all()
+             if m.role in (MessageRole.USER, MessageRole.ASSISTANT) and m.content]
+    return texts[-count:]
 
 
 def _strip_state_from_memory(memory: BaseMemory) -> None:

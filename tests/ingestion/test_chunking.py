@@ -9,8 +9,9 @@ from datetime import date
 
 import pytest
 
-from ingestion.chunking import Chunk, chunk_document, point_id, split_sentences
+from ingestion.chunking import Chunk, chunk_document, point_id
 from ingestion.documents import CORPUS_ROOT, Document, load_bundled_documents
+from singularity.knowledge.sentences import split_sentences
 
 
 def _doc(text: str, *, url: str | None = "https://en.wikipedia.org/wiki/Mars", doc_id: str = "topic-mars") -> Document:

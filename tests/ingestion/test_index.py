@@ -12,9 +12,10 @@ from qdrant_client import QdrantClient, models
 
 from ingestion.chunking import Chunk, chunk_document
 from ingestion.documents import Document, load_bundled_documents
-from ingestion.index import DENSE, SPARSE, build_index, sparse_vector, tokens
+from ingestion.index import build_index
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import BundledEmbedder, Embedder
+from singularity.knowledge.vectors import DENSE, SPARSE, sparse_vector, tokens
 
 COLLECTION = "knowledge"
 
@@ -84,7 +85,8 @@ def test_indexing_creates_one_point_per_chunk_with_its_payload(
         "doc_id": chunk.doc_id, "chunk_index": chunk.chunk_index, "title": chunk.title,
         "section_heading": chunk.section_heading, "text": chunk.text, "url": chunk.url,
         "source": chunk.source, "license": document.license,
-        "retrieved_at": document.retrieved_at.isoformat(),
+        "retrieved_at": document.retrieved_at.isoformat(), "keywords": document.keywords,
+        "references": [reference.model_dump() for reference in document.sources],
     }
 
 

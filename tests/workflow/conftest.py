@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from singularity.config import Settings
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import open_meteo_payload
+from tests.support import with_knowledge
 
 NOW = datetime.fromisoformat("2026-11-30T15:00:00+01:00")
 ARTICLE_EXAMPLE = ("Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
@@ -38,6 +40,15 @@ def offline_settings(settings: Settings, fake_server: FakeServer) -> Settings:
 @pytest.fixture
 def session(offline_settings: Settings) -> Session:
     return Session.create(settings=offline_settings)
+
+
+@pytest.fixture
+def knowledge_session(offline_settings: Settings, knowledge_index: Path) -> Iterator[Session]:
+    """A session whose knowledge base is a private copy of the bundled index."""
+    from singularity.knowledge.store import close_qdrant
+
+    yield Session.create(settings=with_knowledge(offline_settings, knowledge_index))
+    close_qdrant(offline_settings)
 
 
 Turn = Callable[..., "TurnRecord"]

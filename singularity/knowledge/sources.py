@@ -1,0 +1,90 @@
+"""The source registry of one answer: numbers, inline markers and formatted citations.
+
+Tools register what they return, so citing is a data contract rather than a request in a
+prompt: every source gets one number per answer (all chunks of a document share it), local
+copies say when they were stored, web results say they are from the web. At the end of a turn
+:func:`cite` keeps the answer's markers and the listed sources in step: markers without a
+source are removed, the rest renumbered in order of use, and only cited sources are listed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+Kind = Literal["local", "web"]
+_MARKER = re.compile(r"\[(\d{1,3})\]")
+_SPACED_MARKER = re.compile(r" ?\[(\d{1,3})\]")
+
+
+class Source(BaseModel):
+    """One cited source of the current answer."""
+
+    id: int
+    key: str
+    kind: Kind
+    title: str
+    url: str | None = None
+    citation: str
+
+    @property
+    def marker(self) -> str:
+        return f"[{self.id}]"
+
+
+def local_citation(*, title: str, url: str | None, source: str, retrieved_at: str | None,
+                   references: Sequence[dict[str, str]] = ()) -> str:
+    """A knowledge-base document: where the text is from and that it is a dated local copy."""
+    stored = f"local copy of {retrieved_at}" if retrieved_at else "local copy"
+    if source == "bundled":
+        basis = "; ".join(f"{ref['title']} <{ref['url']}>" for ref in references[:3])
+        based = f"; based on {basis}" if basis else ""
+        return f"{title}, Singularity knowledge base ({stored}){based}"
+    origin = {"openstax": "OpenStax Astronomy 2e", "wikipedia": "Wikipedia"}.get(source, source)
+    return f"{title}, {origin}" + (f" <{url}>" if url else "") + f" ({stored})"
+
+
+def web_citation(*, title: str, url: str, retrieved_on: str) -> str:
+    return f"{title} <{url}> (web, retrieved {retrieved_on})"
+
+
+def register(entries: list[dict[str, Any]], *, key: str, kind: Kind, title: str, url: str | None,
+             citation: str) -> Source:
+    """The source of ``key`` in ``entries`` (the registry as stored in the turn's context),
+    added with the next number when it is new."""
+    for entry in entries:
+        if entry["key"] == key:
+            return Source.model_validate(entry)
+    source = Source(id=len(entries) + 1, key=key, kind=kind, title=title, url=url, citation=citation)
+    entries.append(source.model_dump())
+    return source
+
+
+def cited_ids(text: str) -> list[int]:
+    """Marker numbers in ``text``, in order of first use."""
+    seen: dict[int, None] = {}
+    for match in _MARKER.finditer(text):
+        seen.setdefault(int(match.group(1)), None)
+    return list(seen)
+
+
+def cite(text: str, entries: Iterable[dict[str, Any]]) -> tuple[str, list[Source]]:
+    """``text`` without markers that name no registered source, renumbered 1, 2, … in order of
+    first use, and the sources it cites in that order."""
+    registry = {entry["id"]: Source.model_validate(entry) for entry in entries}
+    cleaned = _SPACED_MARKER.sub(lambda m: m.group(0) if int(m.group(1)) in registry else "", text)
+    numbers = {old: new for new, old in enumerate(cited_ids(cleaned), start=1)}
+    renumbered = _MARKER.sub(lambda m: f"[{numbers[int(m.group(1))]}]", cleaned)
+    return renumbered, [registry[old].model_copy(update={"id": new}) for old, new in numbers.items()]
+
+
+def source_list(sources: Sequence[Source], language: str) -> str:
+    """The Markdown list under an answer."""
+    if not sources:
+        return ""
+    heading = "Quellen" if language == "de" else "Sources"
+    lines = [f"{s.marker} {s.citation}" for s in sources]
+    return f"**{heading}**\n" + "\n".join(f"- {line}" for line in lines)

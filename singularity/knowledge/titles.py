@@ -1,0 +1,118 @@
+"""Which document titles a name refers to: the basis of the retriever's title filter.
+
+Every title is reachable by its own wording, by the parts of an object card's title
+("M31 — Andromeda Galaxy" → "M31", "Andromeda Galaxy") and by the document's keywords
+(designations, German names). Keys ignore case, diacritics, spaces and leading zeros, so
+"M 31", "m31" and "NGC 0224" find the same card as "M31" and "NGC 224". A keyword shared by
+many documents ("spiral galaxy") names a kind of thing, not a topic, and is dropped; a title's
+own wording always counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from singularity.knowledge.vectors import tokens
+
+MAX_TITLES_PER_ALIAS = 4
+"""An alias that names more documents than this is a generic term, not a title."""
+MAX_ALIAS_WORDS = 5
+COMMON_SHARE = 0.06
+"""A name found in more than this share of all chunks is a common word ("galaxies": 7 %, "Mars": 2 %)."""
+_LEADING_ARTICLES = {"the", "der", "die", "das"}
+_PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
+_NUMBER = re.compile(r"\d+")
+
+
+def title_key(text: str) -> str:
+    """The comparison key of a name: folded word tokens joined, numbers without leading zeros."""
+    words = tokens(text)
+    if len(words) > 1 and words[0] in _LEADING_ARTICLES:
+        words = words[1:]
+    return "".join(_NUMBER.sub(lambda m: str(int(m.group())), word) for word in words)
+
+
+def title_aliases(title: str) -> set[str]:
+    """Keys of a title's own wording and of its parts ("M31 — Andromeda Galaxy" → "M31", …)."""
+    names = {title}
+    for part in re.split(r"\s+[—–]\s+|:\s+", title):
+        names.add(part)
+        names.update(_PARENTHESIS.findall(part))
+        names.add(_PARENTHESIS.sub("", part))
+    return _keys(names)
+
+
+def _keys(names: Iterable[str]) -> set[str]:
+    return {key for name in names if (key := title_key(name)) and (len(key) >= 3 or _NUMBER.search(key))}
+
+
+@dataclass(frozen=True)
+class TitleMatch:
+    """A name found in a text, and the titles it names."""
+
+    name: str
+    titles: tuple[str, ...]
+
+
+class TitleIndex:
+    """Aliases of every title in a collection, for filters and for spotting named topics."""
+
+    def __init__(self, entries: Iterable[tuple[str, Iterable[str]]], *, texts: Iterable[str] = ()) -> None:
+        """``entries``: each title with its keywords; ``texts``: the collection's chunk texts,
+        which tell common words ("galaxies", "star") from names when spotting topics."""
+        self._chunks_with: dict[str, set[int]] = defaultdict(set)
+        self._chunk_count = 0
+        for number, text in enumerate(texts):
+            self._chunk_count += 1
+            for word in set(tokens(text)):
+                self._chunks_with[word].add(number)
+        by_title: dict[str, set[str]] = defaultdict(set)
+        by_keyword: dict[str, set[str]] = defaultdict(set)
+        for title, keywords in entries:
+            for alias in title_aliases(title):
+                by_title[alias].add(title)
+            for alias in _keys(keywords):
+                by_keyword[alias].add(title)
+        specific = {alias: titles for alias, titles in by_keyword.items() if len(titles) <= MAX_TITLES_PER_ALIAS}
+        self._titles = {alias: tuple(sorted(by_title.get(alias, set()) | specific.get(alias, set())))
+                        for alias in by_title.keys() | specific.keys()}
+        self.titles = frozenset(title for titles in self._titles.values() for title in titles)
+
+    def resolve(self, name: str) -> tuple[str, ...]:
+        """The titles ``name`` refers to (empty when it names none)."""
+        return self._titles.get(title_key(name), ())
+
+    def is_common(self, name: str) -> bool:
+        """Whether ``name`` is a common word of the texts rather than a name: more than
+        ``COMMON_SHARE`` of the chunks contain all its words ("galaxies", "the Sun")."""
+        if not self._chunk_count:
+            return False
+        words = tokens(name)
+        if words and words[0] in _LEADING_ARTICLES:
+            words = words[1:]
+        chunks = set.intersection(*(self._chunks_with.get(word, set()) for word in words)) if words else set()
+        return len(chunks) > COMMON_SHARE * self._chunk_count
+
+    def find_in(self, text: str) -> list[TitleMatch]:
+        """Named topics in ``text``, longest names first and without overlaps, in text order;
+        common words are no names even when a title uses them."""
+        words = re.findall(r"[\w'’*-]+", text)
+        taken = [False] * len(words)
+        found: list[tuple[int, TitleMatch]] = []
+        for size in range(min(MAX_ALIAS_WORDS, len(words)), 0, -1):
+            for start in range(len(words) - size + 1):
+                if any(taken[start:start + size]):
+                    continue
+                name = " ".join(words[start:start + size])
+                titles = self.resolve(name)
+                if titles and self.is_common(name):
+                    continue
+                if titles and size > 1 and words[start].casefold() in _LEADING_ARTICLES:
+                    name = " ".join(words[start + 1:start + size])  # "der Venus" → "Venus"
+                if titles:
+                    found.append((start, TitleMatch(name, titles)))
+                    taken[start:start + size] = [True] * size
+        return [match for _, match in sorted(found, key=lambda item: item[0])]

@@ -1,0 +1,86 @@
+"""The offline pilot as the StellariumAgent: which target the message means, one call of
+``open_in_stellarium`` (or of the screenshot tool), and an answer composed from its result.
+
+"Öffne das erste Ziel in Stellarium" passes the plan position ("1"), "Öffne es" the object
+discussed last, "Zeig mir M42 in Stellarium" the name; the tool resolves all of them. A
+refusal, failure or question of the tool is relayed word for word.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage
+
+from singularity.llm.pilot_policies import Turn, text, tool_call
+from singularity.pilot.references import target_reference
+from singularity.workflow.tools.stellarium import PLACE_SOURCES
+
+_SCREENSHOT = re.compile(r"\bscreenshot\b|\bbildschirmfoto\b", re.IGNORECASE)
+_REQUEST_WORDS = re.compile(
+    r"\b(?:bitte|please|kannst\s+du|can\s+you|could\s+you|zeig(?:e|t)?|show|(?:ö|oe)ffne|open|"
+    r"zentriere|cent(?:er|re)|select|w(?:ä|ae)hle|point\s+(?:at|to)|go\s+to|mir|me|uns|us|"
+    r"(?:in|im|auf|on|with)\s+stellarium|stellarium|an|on)\b|[?!.]",
+    re.IGNORECASE,
+)
+"""What a Stellarium request says besides the object: removed to leave the object's name."""
+_SOURCE_DE = {
+    "plan": "aus deinem Plan", "session": "dein angegebener Ort",
+    "profile": "dein üblicher Ort aus dem Profil", "stellarium": "Stellariums eigener Standort",
+}
+
+
+def stellarium(turn: Turn) -> ChatMessage:
+    opened = turn.called("open_in_stellarium") or turn.called("take_stellarium_screenshot")
+    if opened is not None:
+        result = opened.result or {}
+        if result.get("status") in ("ok", "partial"):
+            return text(compose_open_answer(opened.name, result, turn.language))
+        return text(result.get("message", ""))  # code-composed; relayed verbatim
+
+    if _SCREENSHOT.search(turn.user_text) and target_reference(turn.user_text) is None:
+        return tool_call("take_stellarium_screenshot")
+    target = _target(turn)
+    if target is None:
+        return text("Welches Objekt soll ich in Stellarium öffnen?" if turn.language == "de"
+                    else "Which object should I open in Stellarium?")
+    return tool_call("open_in_stellarium", target=target)
+
+
+def _target(turn: Turn) -> str | None:
+    """What to pass as ``target``: a plan position, a name, or the object discussed last."""
+    reference = target_reference(turn.user_text)
+    if reference is None:
+        rest = " ".join(_REQUEST_WORDS.sub(" ", turn.user_text).split())
+        return rest or None  # a name the pilot does not know: the tool resolves it
+    if reference.index is not None:
+        return str(reference.index) if reference.index > 0 else {-1: "last", -2: "penultimate"}[reference.index]
+    if reference.name is not None:
+        return reference.name
+    return turn.state.get("last_discussed_object") or "it"
+
+
+def compose_open_answer(tool: str, result: dict[str, Any], language: str) -> str:
+    """The answer to an opened object or a screenshot, from what the tool showed the model."""
+    data = result.get("data") or {}
+    de = language == "de"
+    if tool == "take_stellarium_screenshot":
+        return "Hier ist die aktuelle Ansicht in Stellarium." if de else "Here is Stellarium's current view."
+    name = data.get("object", "")
+    if data.get("common_name"):
+        name += f" ({data['common_name']})"
+    place, when, source = data.get("place", ""), data.get("time", ""), data.get("place_source", "")
+    position = ""
+    if "altitude_deg" in data:
+        position = (f", {data['altitude_deg']}° hoch Richtung {data['direction'].replace('E', 'O')}" if de
+                    else f", {data['altitude_deg']}° high in the {data['direction']}")
+    if de:
+        lines = [f"{name} ist in Stellarium zentriert – {place}, {when} ({_SOURCE_DE.get(source, '')}){position}."]
+        if result.get("status") == "partial":
+            lines.append("Nicht alles hat geklappt: " + result.get("message", ""))
+    else:
+        lines = [f"{name} is centred in Stellarium – {place}, {when} ({PLACE_SOURCES.get(source, '')}){position}."]
+        if result.get("status") == "partial":
+            lines.append("Not everything worked: " + result.get("message", ""))
+    return "\n\n".join([*lines, *data.get("notes", [])])

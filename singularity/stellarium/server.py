@@ -1,0 +1,195 @@
+"""A thin FastMCP server over Stellarium's Remote Control: typed tools, no dialogue.
+
+Each tool does one thing, checks that it happened, and returns a ``ToolResult`` as JSON
+(status/data/message/sources/artifacts). It never asks the user and never guesses which object
+was meant: name resolution and visibility belong to the StellariumAgent. Unknown names and
+invalid arguments are ``refused`` (nothing changed); an unreachable, slow or confused
+Stellarium is ``failed`` with one sentence saying what to check.
+
+Run over stdio with ``python -m singularity.stellarium.server`` or ``singularity stellarium-mcp``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from fastmcp import FastMCP
+
+from singularity.config import Settings
+from singularity.errors import InputError, ServiceError
+from singularity.results import Artifact, ToolResult
+from singularity.stellarium.remote import RemoteControl, jd_from_datetime
+
+logger = logging.getLogger(__name__)
+
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
+READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
+INSTRUCTIONS = (
+    "Controls a running Stellarium through its Remote Control plugin. Tools act only on the "
+    "exact names and values given; each result's status says what happened."
+)
+
+Action = Callable[[RemoteControl], Awaitable[ToolResult]]
+
+
+def build_server(settings: Settings) -> FastMCP:
+    """The MCP server for the Stellarium configured in ``settings`` (nothing connects yet)."""
+    config = settings.stellarium
+    password = Settings.secret("STELLARIUM_PASSWORD")
+    if urlsplit(config.url).hostname not in LOOPBACK_HOSTS and password is None:
+        logger.warning("Stellarium at %s is not on this machine and STELLARIUM_PASSWORD is not "
+                       "set: its Remote Control listens on all interfaces, so anyone on that "
+                       "network can control it; give the plugin a password.", config.url)
+
+    async def run(action: Action) -> dict[str, Any]:
+        try:
+            async with RemoteControl(config.url, password=password, timeout_s=config.timeout_s,
+                                     script_timeout_s=config.script_timeout_s) as remote:
+                result = await action(remote)
+        except InputError as exc:
+            result = ToolResult.refused(str(exc))
+        except ServiceError as exc:
+            result = ToolResult.failed(str(exc))
+        return result.model_dump(mode="json")
+
+    server = FastMCP("Singularity Stellarium", instructions=INSTRUCTIONS)
+
+    @server.tool(annotations=READ_ONLY)
+    async def stellarium_status() -> dict[str, Any]:
+        """Stellarium's version, observer location, simulation time (JD and UTC), selected
+        object and field of view in degrees."""
+        async def action(remote: RemoteControl) -> ToolResult:
+            return ToolResult.success((await remote.status()).as_dict())
+        return await run(action)
+
+    @server.tool(annotations=READ_ONLY)
+    async def find_objects(query: str) -> dict[str, Any]:
+        """Names Stellarium's own search finds for ``query`` (shortest first); an object
+        known under exactly ``query`` comes first (the search itself omits planets)."""
+        if not query.strip():
+            return ToolResult.refused("Give a name or part of a name to search for.").model_dump(
+                mode="json")
+
+        async def action(remote: RemoteControl) -> ToolResult:
+            return ToolResult.success({"matches": await remote.find(query)})
+        return await run(action)
+
+    @server.tool(annotations=READ_ONLY)
+    async def object_info(name: str) -> dict[str, Any]:
+        """Position (RA/Dec J2000, altitude/azimuth now, degrees), V magnitude and type of the
+        object Stellarium knows under exactly this name."""
+        async def action(remote: RemoteControl) -> ToolResult:
+            info = await remote.object_info(name)
+            if info is None:
+                return ToolResult.refused(f"Stellarium does not know an object called '{name}'.")
+            return ToolResult.success(info.as_dict())
+        return await run(action)
+
+    @server.tool
+    async def set_location(
+        latitude: float,
+        longitude: float,
+        altitude_m: float = 0.0,
+        name: str = "",
+        timezone: str | None = None,
+    ) -> dict[str, Any]:
+        """Move Stellarium's observer (degrees, east and north positive; metres) and, when
+        given, set its IANA time zone (e.g. Europe/Zurich) afterwards."""
+        refusal = _check_location(latitude, longitude, timezone)
+        if refusal is not None:
+            return refusal.model_dump(mode="json")
+
+        async def action(remote: RemoteControl) -> ToolResult:
+            location = await remote.set_location(latitude, longitude, altitude_m, name)
+            data = {"location": location, "timezone": timezone}
+            if timezone is not None:
+                try:
+                    await remote.set_timezone(timezone)
+                except ServiceError as exc:
+                    return ToolResult.partial(
+                        data | {"timezone": None},
+                        f"Stellarium moved to {location['name']}, but its time zone could not be "
+                        f"set to {timezone}: {str(exc).rstrip('.')}.")
+            return ToolResult.success(data)
+        return await run(action)
+
+    @server.tool
+    async def set_time(utc_iso: str) -> dict[str, Any]:
+        """Set Stellarium's simulation time to this ISO 8601 moment (UTC unless it carries an
+        offset) and stop the clock so the view stays put."""
+        try:
+            moment = datetime.fromisoformat(utc_iso.strip())
+        except ValueError:
+            return ToolResult.refused(
+                f"'{utc_iso}' is not an ISO 8601 time such as 2026-12-05T20:00:00Z."
+            ).model_dump(mode="json")
+
+        async def action(remote: RemoteControl) -> ToolResult:
+            clock = await remote.set_time(jd_from_datetime(moment), time_rate=0.0)
+            return ToolResult.success({"jd": clock["jd"], "utc": clock["utc"], "time_rate": 0.0})
+        return await run(action)
+
+    @server.tool
+    async def center_object(name: str, fov_deg: float | None = None) -> dict[str, Any]:
+        """Select the object Stellarium knows under exactly this name, centre the view on it
+        (tracking) and, when given, zoom to ``fov_deg`` degrees; the selection is verified."""
+        if fov_deg is not None and not 0 < fov_deg <= 360:
+            return ToolResult.refused(
+                f"A field of view of {fov_deg:g}° is impossible; give 0 to 360 degrees."
+            ).model_dump(mode="json")
+
+        async def action(remote: RemoteControl) -> ToolResult:
+            centring = await remote.center(name, fov_deg)
+            data = {"selected": centring.selected.name, "fov": centring.fov,
+                    "centred": centring.centred}
+            if not centring.centred:
+                return ToolResult.partial(
+                    data, f"Stellarium selected {centring.selected.name}, but the view had not "
+                          f"reached it after {config.script_timeout_s:g} s.")
+            return ToolResult.success(data)
+        return await run(action)
+
+    @server.tool
+    async def take_screenshot(directory: str, prefix: str = "stellarium") -> dict[str, Any]:
+        """Save Stellarium's current view as a PNG file in ``directory`` (on Stellarium's
+        machine) and return its path and size in pixels."""
+        async def action(remote: RemoteControl) -> ToolResult:
+            shot = await remote.screenshot(directory, prefix)
+            return ToolResult.success(
+                {"path": str(shot.path), "width": shot.width, "height": shot.height},
+                artifacts=[Artifact(kind="screenshot", path=str(shot.path), mime="image/png",
+                                    title="Stellarium view", credit="Stellarium")])
+        return await run(action)
+
+    return server
+
+
+def _check_location(latitude: float, longitude: float, timezone: str | None) -> ToolResult | None:
+    if not -90 <= latitude <= 90 or not -180 <= longitude <= 180:
+        return ToolResult.refused(
+            f"Latitude {latitude:g}, longitude {longitude:g} is no place on Earth; latitude must "
+            "lie within ±90° and longitude within ±180°.")
+    if timezone is not None:
+        try:
+            ZoneInfo(timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            return ToolResult.refused(
+                f"'{timezone}' is not an IANA time zone such as Europe/Zurich.")
+    return None
+
+
+def main() -> None:
+    """Serve the tools over stdio for an MCP client (Claude Desktop, the StellariumAgent, …)."""
+    from singularity.config import get_settings
+
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    build_server(get_settings()).run(transport="stdio", show_banner=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""The KnowledgeAgent's four tools: local hybrid search, multi-topic search, web search and
+image search. Each registers what it returns in the turn's source registry, so passages come
+with their marker ("[1]") and the answer's source list is built from data, not from prose.
+
+Follow-up questions are made standalone before the search (the ``query_rewriter`` model, or
+rules from the last discussed object offline); original and rewritten query go into the trace.
+"""
+
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from llama_index.core.llms import LLM, ChatMessage, MessageRole
+from llama_index.core.workflow import Context
+from opentelemetry import trace
+
+from singularity.config import Settings
+from singularity.errors import SingularityError
+from singularity.knowledge.retrieval import Hit, KnowledgeBase, SearchOutcome
+from singularity.knowledge.rewrite import needs_context, rewrite_by_rule
+from singularity.knowledge.sources import local_citation, register, web_citation
+from singularity.knowledge.strategy import topic_title
+from singularity.knowledge.titles import TitleIndex
+from singularity.pilot.language import detect_language
+from singularity.results import ToolResult
+from singularity.workflow.state import NOW_KEY, STATE_KEY
+
+log = logging.getLogger(__name__)
+
+SOURCES_KEY = "source_registry"
+"""Context-store key of this turn's cited sources (reset by the runner for every message)."""
+LAST_QUERY_KEY = "last_standalone_query"
+"""Context-store key of the previous standalone query ("und auf der Venus?" repeats it)."""
+RECENT_KEY = "recent_messages"
+"""Context-store key of the conversation's last messages before this one, for the rewriter."""
+PASSAGES_PER_TOPIC = 3
+MAX_REWRITE_CHARS = 300
+
+REWRITE_PROMPT = (
+    "Rewrite the user's last question as one standalone search query in the same language, "
+    "resolving words like 'there', 'it', 'dort', 'er' from the conversation. If it is already "
+    "standalone, return it unchanged. Reply with the query only."
+)
+
+
+class KnowledgeTools:
+    """The knowledge tools of one workflow; the knowledge base opens on first use."""
+
+    def __init__(self, settings: Settings, *, rewriter: LLM | None = None) -> None:
+        self.settings = settings
+        self.rewriter = rewriter
+        self._kb: KnowledgeBase | None = None
+
+    def all(self) -> list:
+        return [self.search_local_knowledge, self.search_multiple_topics, self.search_web,
+                self.search_object_image]
+
+    def knowledge_base(self) -> KnowledgeBase:
+        if self._kb is None:
+            self._kb = shared_knowledge_base(self.settings)
+        return self._kb
+
+    async def search_local_knowledge(self, ctx: Context, query: str, title: str | None = None) -> ToolResult:
+        """Search the local astronomy knowledge base. title: the named object or topic to filter
+        on (e.g. 'M31', 'Mars'; found in the query when not given). Returns passages with citation markers; sufficient=false means
+        use search_web."""
+        try:
+            kb = await asyncio.to_thread(self.knowledge_base)
+            standalone = await self._standalone(ctx, query, kb)
+            title = title or topic_title(standalone, kb.titles)
+            outcome = await asyncio.to_thread(kb.search, standalone, title=title)
+        except SingularityError as exc:
+            return ToolResult.failed(str(exc))
+        _trace(original=query, rewritten=standalone, outcomes=[outcome])
+        await ctx.store.set(LAST_QUERY_KEY, standalone)
+        result = await self._passages(ctx, [outcome], per_topic=self.settings.knowledge.top_k)
+        data = {**(result.data or {}), "query": query, "rewritten_query": standalone}
+        if title and outcome.title_filter:
+            await _remember_object(ctx, title)
+        return result.model_copy(update={"data": data, "model_data": {**(result.model_data or {}),
+                                 **({"rewritten_query": standalone} if standalone != query else {})}})
+
+    async def search_multiple_topics(self, ctx: Context, topics: list[str]) -> ToolResult:
+        """Search several standalone topics at once (comparisons, compound questions), one
+        query per topic, e.g. ['Hubble Space Telescope mirror', 'James Webb mirror']."""
+        topics = [" ".join(t.split()) for t in topics if t and t.strip()]
+        if not topics:
+            return ToolResult.refused("No topics were given to search, so nothing was searched.")
+        try:
+            kb = await asyncio.to_thread(self.knowledge_base)
+            requests = [(topic, topic_title(topic, kb.titles)) for topic in topics]
+            outcomes = await asyncio.to_thread(kb.search_topics, requests)
+        except SingularityError as exc:
+            return ToolResult.failed(str(exc))
+        _trace(original=" | ".join(topics), rewritten=" | ".join(topics), outcomes=outcomes)
+        return await self._passages(ctx, outcomes, per_topic=PASSAGES_PER_TOPIC)
+
+    async def search_web(self, ctx: Context, query: str) -> ToolResult:
+        """Search the web (Brave) when the local knowledge is insufficient. Results carry
+        citation markers marked as web sources."""
+        from singularity.knowledge.web_search import search_web
+
+        try:
+            results = await asyncio.to_thread(search_web, query, settings=self.settings,
+                                              count=self.settings.knowledge.web_results)
+        except SingularityError as exc:
+            return ToolResult.failed(str(exc))
+        if not results:
+            return ToolResult.refused(f"The web search found nothing for '{query}'.")
+        today = datetime.fromisoformat(await ctx.store.get(NOW_KEY)).date().isoformat()
+        async with ctx.store.edit_state() as store:
+            entries = store.get(SOURCES_KEY) or []
+            rows = []
+            for item in results:
+                source = register(entries, key=item.url, kind="web", title=item.title, url=item.url,
+                                  citation=web_citation(title=item.title, url=item.url, retrieved_on=today))
+                rows.append({"marker": source.marker, "title": item.title, "url": item.url,
+                             "text": item.snippet, "web": True})
+            store[SOURCES_KEY] = entries
+        return ToolResult.success({"query": query, "passages": rows, "sufficient": True},
+                                  sources=_sources_of(rows, entries))
+
+    async def search_object_image(self, ctx: Context, object_name: str) -> ToolResult:
+        """Find pictures of an astronomical object (only when the user asks for images),
+        from Wikimedia Commons and the NASA Image Library; they are shown with credits."""
+        from singularity.knowledge.images import search_images
+
+        try:
+            found = await asyncio.to_thread(search_images, object_name, settings=self.settings,
+                                            limit=self.settings.knowledge.image_results)
+        except SingularityError as exc:
+            return ToolResult.failed(str(exc))
+        if not found.results:
+            return ToolResult.refused(f"No images of '{object_name}' were found on Wikimedia Commons "
+                                      "or in the NASA Image Library.")
+        artifacts = [image.artifact() for image in found.results]
+        rows = [{"title": i.title, "source": i.source, "license": i.license, "credit": i.credit,
+                 "page": i.page_url} for i in found.results]
+        data = {"object": object_name, "images": rows}
+        await _remember_object(ctx, object_name)
+        if found.problems:
+            return ToolResult.partial(data, " ".join(found.problems), artifacts=artifacts)
+        return ToolResult.success(data, artifacts=artifacts,
+                                  model_data={"images_shown": len(rows), "credits": [r["source"] for r in rows]})
+
+    async def _standalone(self, ctx: Context, query: str, kb: KnowledgeBase) -> str:
+        """The query made standalone; the original when rewriting fails or is not needed."""
+        recent: list[str] = await ctx.store.get(RECENT_KEY, default=None) or []
+        state = await ctx.store.get(STATE_KEY, default=None) or {}
+        if not recent and not state.get("last_discussed_object"):
+            return query
+        if self.rewriter is not None:
+            rewritten = await _rewrite_with_model(self.rewriter, query, recent)
+            if rewritten:
+                return rewritten
+        if not needs_context(query, kb.titles):
+            return query
+        previous = await ctx.store.get(LAST_QUERY_KEY, default=None) or ""
+        return rewrite_by_rule(query, last_object=state.get("last_discussed_object"),
+                               previous_question=previous or None, titles=kb.titles,
+                               language=detect_language(query, default=detect_language(previous)))
+
+    async def _passages(self, ctx: Context, outcomes: Sequence[SearchOutcome], *, per_topic: int) -> ToolResult:
+        async with ctx.store.edit_state() as store:
+            entries = store.get(SOURCES_KEY) or []
+            topics = []
+            for outcome in outcomes:
+                rows = [_passage(hit, entries) for hit in outcome.hits[:per_topic]]
+                news = (f"The question asks about events after the knowledge base's date "
+                        f"({outcome.stored_on}); use search_web.")
+                notes = outcome.notes + ([news] if outcome.asks_for_news else [])
+                topics.append({"query": outcome.query, "sufficient": outcome.sufficient,
+                               "best_similarity": round(outcome.best_similarity, 3),
+                               "title_filter": list(outcome.title_filter),
+                               "retried_without_filter": outcome.retried_without_filter,
+                               "notes": notes, "passages": rows})
+            store[SOURCES_KEY] = entries
+            state = store.get(STATE_KEY)
+            if state is not None:
+                state["current_path"] = "knowledge"
+        rows = [row for topic in topics for row in topic["passages"]]
+        sufficient = all(topic["sufficient"] for topic in topics)
+        data = {"sufficient": sufficient, "topics": topics} if len(topics) > 1 else {**topics[0]}
+        model_topics = [{"query": t["query"], "sufficient": t["sufficient"], "notes": t["notes"],
+                         "passages": [{k: r[k] for k in ("marker", "title", "section", "text")} for r in t["passages"]]}
+                        for t in topics]
+        model_data = ({"sufficient": sufficient, "topics": model_topics} if len(topics) > 1
+                      else model_topics[0])
+        return ToolResult.success(data, sources=_sources_of(rows, entries), model_data=model_data)
+
+
+def _passage(hit: Hit, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    source = register(entries, key=hit.doc_id or hit.url or hit.title, kind="local", title=hit.title,
+                      url=hit.url, citation=local_citation(title=hit.title, url=hit.url, source=hit.source,
+                                                           retrieved_at=hit.retrieved_at,
+                                                           references=hit.references))
+    return {"marker": source.marker, "title": hit.title, "section": hit.section, "text": hit.text,
+            "url": hit.url, "score": round(hit.score, 4), "similarity": round(hit.similarity, 3)}
+
+
+def _sources_of(rows: Sequence[Mapping[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    used = {row["marker"] for row in rows}
+    return [{"id": e["id"], "marker": f"[{e['id']}]", "citation": e["citation"], "kind": e["kind"]}
+            for e in entries if f"[{e['id']}]" in used]
+
+
+async def _remember_object(ctx: Context, name: str) -> None:
+    async with ctx.store.edit_state() as store:
+        state = store.get(STATE_KEY)
+        if state is not None:
+            state["last_discussed_object"] = name
+
+
+async def _rewrite_with_model(llm: LLM, query: str, recent: list[str]) -> str | None:
+    """The ``query_rewriter`` model's standalone query, or None when it fails or rambles."""
+    conversation = "\n".join(recent[-4:])
+    messages = [ChatMessage(role=MessageRole.SYSTEM, content=REWRITE_PROMPT),
+                ChatMessage(role=MessageRole.USER, content=f"Conversation:\n{conversation}\n\nQuestion: {query}")]
+    try:
+        response = await llm.achat(messages)
+    except Exception as exc:  # noqa: BLE001 - any provider error: the original question is used
+        log.warning("Query rewriting failed (%s); using the original question.", exc)
+        return None
+    text = " ".join((response.message.content or "").split()).strip('"')
+    if not text or len(text) > MAX_REWRITE_CHARS:
+        return None
+    return text
+
+
+def _trace(*, original: str, rewritten: str, outcomes: Sequence[SearchOutcome]) -> None:
+    span = trace.get_current_span()
+    span.set_attribute("singularity.query.original", original)
+    span.set_attribute("singularity.query.rewritten", rewritten)
+    span.set_attribute("singularity.retrieval.title_filter",
+                       [title for outcome in outcomes for title in outcome.title_filter])
+    span.set_attribute("singularity.retrieval.retried_without_filter",
+                       any(outcome.retried_without_filter for outcome in outcomes))
+    span.set_attribute("singularity.retrieval.best_similarity",
+                       max((outcome.best_similarity for outcome in outcomes), default=0.0))
+
+
+_SHARED: dict[tuple[str, str], KnowledgeBase] = {}
+
+
+def knowledge_titles(settings: Settings) -> TitleIndex | None:
+    """The title index of the configured knowledge base; None while it cannot be opened."""
+    try:
+        return shared_knowledge_base(settings).titles
+    except SingularityError:
+        return None
+
+
+def shared_knowledge_base(settings: Settings) -> KnowledgeBase:
+    """One KnowledgeBase per collection and process (the title index is read once)."""
+    from singularity.knowledge.store import open_qdrant, qdrant_location
+
+    key = (qdrant_location(settings), settings.knowledge.collection)
+    kb = _SHARED.get(key)
+    if kb is None or kb.client is not open_qdrant(settings):  # closed and reopened since
+        kb = _SHARED[key] = KnowledgeBase.from_settings(settings)
+    return kb

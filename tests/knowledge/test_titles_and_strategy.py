@@ -1,0 +1,106 @@
+"""Title aliases, the title filter's name matching, and the search strategy (split or not)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from singularity.knowledge.strategy import asks_for_news, plan_search, topic_title
+from singularity.knowledge.titles import TitleIndex, title_key
+
+TITLES = TitleIndex([
+    ("M31 — Andromeda Galaxy", ["M31", "Messier 31", "NGC 224", "Andromedagalaxie", "spiral galaxy"]),
+    ("The Andromeda Galaxy", ["Andromeda Galaxy", "Andromedanebel", "spiral galaxy"]),
+    ("M33 — Triangulum Galaxy", ["M33", "spiral galaxy"]),
+    ("M81 — Bode's Galaxy", ["M81", "spiral galaxy"]),
+    ("M51 — Whirlpool Galaxy", ["M51", "spiral galaxy"]),
+    ("Mars", ["red planet", "Olympus Mons"]),
+    ("Mars — the fourth planet from the Sun", ["Mars", "Roter Planet"]),
+    ("The search for life beyond Earth", ["Mars", "Europa", "SETI"]),
+    ("The Hubble Space Telescope", ["Hubble", "HST"]),
+    ("The James Webb Space Telescope", ["JWST", "Webb", "James Webb"]),
+    ("Hubble versus James Webb (a comparison)", ["Hubble", "Webb"]),
+    ("Active galaxies and quasars", ["quasar", "AGN"]),
+    ("Refracting telescopes (refractors)", ["refractor", "Refraktor"]),
+    ("Reflecting telescopes and Newtonians", ["reflector", "Reflektor", "Newton"]),
+])
+
+
+@pytest.mark.parametrize(("a", "b"), [("M 31", "m31"), ("NGC 0224", "NGC 224"), ("Zürich", "zurich"),
+                                      ("The Andromeda Galaxy", "Andromeda Galaxy")])
+def test_title_keys_ignore_spacing_case_zeros_diacritics_and_articles(a: str, b: str) -> None:
+    assert title_key(a) == title_key(b)
+
+
+def test_designations_and_german_names_resolve_to_the_card() -> None:
+    for name in ("M31", "M 31", "Messier 31", "NGC 0224", "Andromedagalaxie"):
+        assert TITLES.resolve(name) == ("M31 — Andromeda Galaxy",), name
+
+
+def test_titles_and_specific_keywords_count_and_generic_keywords_are_dropped() -> None:
+    assert TITLES.resolve("Mars") == ("Mars", "Mars — the fourth planet from the Sun",
+                                      "The search for life beyond Earth")
+    assert TITLES.resolve("Andromeda Galaxy") == ("M31 — Andromeda Galaxy", "The Andromeda Galaxy")
+    assert TITLES.resolve("spiral galaxy") == ()  # names five documents: a kind, not a topic
+    assert TITLES.resolve("refractors") == ("Refracting telescopes (refractors)",)
+
+
+def test_names_are_found_in_a_sentence_longest_first() -> None:
+    found = TITLES.find_in("Wie weit ist die Andromeda Galaxy von M33 entfernt?")
+    assert [m.name for m in found] == ["Andromeda Galaxy", "M33"]
+
+
+def test_a_simple_question_is_one_search_filtered_to_the_named_topic() -> None:
+    plan = plan_search("Wie hell ist M 31?", TITLES)
+    assert not plan.split and plan.title == "M 31"
+    assert plan_search("What is the cosmic microwave background?", TITLES).title is None
+
+
+@pytest.mark.parametrize("question", [
+    "Was ist der Unterschied zwischen Hubble und James Webb?",
+    "Compare Hubble and James Webb",
+    "Hubble vs. JWST: which sees farther?",
+])
+def test_a_comparison_is_split_into_one_topic_per_thing_plus_the_whole(question: str) -> None:
+    plan = plan_search(question, TITLES)
+    assert plan.split and len(plan.topics) == 3
+    assert plan.topics[-1].query == question  # an article may compare them directly
+    first, second = (TITLES.resolve(topic_title(t.query, TITLES) or "") for t in plan.topics[:2])
+    assert "The Hubble Space Telescope" in first and "The James Webb Space Telescope" in second
+
+
+def test_a_comparison_of_unknown_things_splits_on_its_wording() -> None:
+    plan = plan_search("Was ist der Unterschied zwischen Pulsaren und Magnetaren?", TITLES)
+    assert [t.query for t in plan.topics[:2]] == ["Was ist der Unterschied zwischen Pulsaren?",
+                                                  "Was ist der Unterschied zwischen Magnetaren?"]
+    cases = {
+        "Ist Venus heißer als Merkur?": ["Ist Venus heißer?", "Ist Merkur heißer?"],
+        "How are white dwarfs different from neutron stars?": ["How are white dwarfs different?",
+                                                               "How are neutron stars different?"],
+        "Dobson oder Schmidt-Cassegrain: was passt besser?": ["Dobson: was passt besser?",
+                                                             "Schmidt-Cassegrain: was passt besser?"],
+    }
+    for question, topics in cases.items():
+        assert [t.query for t in plan_search(question, TITLES).topics[:2]] == topics, question
+
+
+def test_a_compound_question_becomes_standalone_questions() -> None:
+    plan = plan_search("Was ist ein Quasar und wie weit ist M31 entfernt?", TITLES)
+    assert [t.query for t in plan.topics] == ["Was ist ein Quasar?", "Wie weit ist M31 entfernt?"]
+    assert [t.title for t in plan.topics] == ["Quasar", "M31"]
+    two = plan_search("Was ist ein Quasar? Und wie entstehen die Gezeiten?", TITLES)
+    assert [t.query for t in two.topics] == ["Was ist ein Quasar?", "Wie entstehen die Gezeiten?"]
+
+
+def test_a_later_part_without_its_own_topic_borrows_the_first_parts() -> None:
+    plan = plan_search("What is M31 and how far away is it?", TITLES)
+    assert [t.query for t in plan.topics] == ["What is M31?", "How far away is it (M31)?"]
+
+
+def test_questions_about_news_need_the_web() -> None:
+    stored = date(2026, 11, 30)
+    assert asks_for_news("Was hat Webb im November 2026 entdeckt?", as_of=stored)
+    assert asks_for_news("What is the latest news about Betelgeuse?", as_of=stored)
+    assert not asks_for_news("Wann wurde Hubble 1990 gestartet?", as_of=stored)
+    assert not asks_for_news("Wie warm ist es auf dem Mars?", as_of=stored)

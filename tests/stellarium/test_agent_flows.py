@@ -1,0 +1,177 @@
+"""The StellariumAgent through the real workflow and the offline pilot, against the fake
+Remote Control behind the real MCP server (in-memory transport)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from singularity.config import Settings
+from singularity.results import ToolResult
+from singularity.stellarium.bridge import StellariumBridge
+from singularity.workflow.runner import Session
+from tests.fakes.server import FakeServer, Response
+from tests.fakes.stellarium import FakeStellarium
+from tests.stellarium.agent_support import AFTERNOON, in_memory_mcp, stellarium_settings, turn
+from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW, clear_forecast
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "simbad"
+
+
+@pytest.fixture
+def session(settings: Settings, fake_server: FakeServer, fake_stellarium: FakeStellarium,
+            monkeypatch: pytest.MonkeyPatch) -> Session:
+    in_memory_mcp(monkeypatch)
+    clear_forecast(fake_server)
+    return Session.create(settings=stellarium_settings(settings, fake_server, fake_stellarium.url))
+
+
+def changes(fake: FakeStellarium) -> list[str]:
+    """Requests that change Stellarium (location, time, scripts)."""
+    return [r.path for r in fake.requests if r.method == "POST"]
+
+
+def jd_utc(jd: float) -> datetime:
+    return datetime.fromtimestamp((jd - 2440587.5) * 86400, tz=UTC)
+
+
+async def test_open_first_target_uses_the_plans_place_and_time(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    planned = await turn(session, ARTICLE_EXAMPLE, now=NOW)
+    first = planned.plan["targets"][0]
+    record = await turn(session, "Öffne das erste Ziel in Stellarium", now=NOW)
+    assert record.agents == ["SingularityOrchestrator", "StellariumAgent"]
+    assert [(c.name, c.arguments, c.status) for c in record.tool_calls] == [
+        ("handoff", {"to_agent": "StellariumAgent", "reason": "Stellarium request"}, "ok"),
+        ("open_in_stellarium", {"target": "1"}, "ok")]
+    state = fake_stellarium.state
+    assert state.location["name"].startswith("Kreuzlingen") and state.timezone == "Europe/Zurich"
+    assert abs(state.location["latitude"] - 47.65) < 0.05
+    best = datetime.fromisoformat(first["best_time"])
+    assert abs((jd_utc(state.jd) - best).total_seconds()) < 2
+    assert state.selected == fake_stellarium.lookup("M31")["name"] and state.time_rate == 0
+    (shot,) = record.artifacts
+    assert shot.kind == "screenshot" and Path(shot.path).exists()
+    assert Path(shot.path).parent == session.settings.data_dir / "screenshots" / session.id
+    assert record.answer.startswith("M31 (Andromeda Galaxy) ist in Stellarium zentriert – Kreuzlingen")
+    assert "(aus deinem Plan)" in record.answer
+    assert f"Done: M31 centred in Stellarium (Kreuzlingen, Switzerland, {best:%d.%m.%Y %H:%M}, from your plan)." in record.answer
+    assert record.state["last_discussed_object"] == "M31"
+
+
+async def test_named_object_without_a_plan_uses_stellarias_own_place(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert [c.status for c in record.tool_calls] == ["ok", "ok"]
+    assert "/api/location/setlocationfields" not in changes(fake_stellarium)  # its own place
+    assert fake_stellarium.state.selected == fake_stellarium.lookup("M42")["name"]
+    assert "Stellariums eigener Standort" in record.answer
+    english = await turn(session, "Show me Jupiter in Stellarium",
+                         now=datetime.fromisoformat("2026-11-30T23:30:00+01:00"))
+    assert english.answer.startswith("Jupiter is centred in Stellarium – Kreuzlingen")
+    again = await turn(session, "Öffne es nochmal in Stellarium",
+                       now=datetime.fromisoformat("2026-11-30T23:30:00+01:00"))
+    assert again.tool_calls[1].arguments == {"target": "Jupiter"}
+
+
+async def test_below_the_horizon_is_refused_and_nothing_changes(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    before = fake_stellarium.state.jd
+    record = await turn(session, "Zeig mir M42 in Stellarium", now=AFTERNOON)
+    assert [c.status for c in record.tool_calls] == ["ok", "refused"]
+    assert record.prose_suppressed
+    assert record.answer.startswith(
+        "Not done: M42 (Orion Nebula) is below the horizon at Kreuzlingen on 30.11.2026 15:00 "
+        "(Stellarium's own location, -4")
+    assert "so nothing was opened in Stellarium; it rises at 19:" in record.answer
+    assert changes(fake_stellarium) == [] and fake_stellarium.state.jd == before
+    assert record.artifacts == []
+
+
+async def test_several_matches_are_offered_not_picked(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    record = await turn(session, "Zeig mir den Schleiernebel in Stellarium")
+    assert record.tool_calls[1].status == "needs_input"
+    assert "matches several objects: NGC 6960 (Western Veil Nebula), NGC 6992" in record.answer
+    assert changes(fake_stellarium) == []
+
+
+async def test_without_a_plan_a_plan_position_asks(session: Session, fake_stellarium: FakeStellarium) -> None:
+    record = await turn(session, "Öffne das erste Ziel in Stellarium")
+    assert record.tool_calls[1].status == "needs_input"
+    assert "There is no observing plan yet" in record.answer
+    assert changes(fake_stellarium) == []
+
+
+async def test_stellarium_not_running_is_one_sentence(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    fake_stellarium.stop()
+    record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert record.tool_calls[1].status == "failed"
+    assert record.answer.startswith("Failed — outcome unknown: Stellarium is not reachable at")
+    assert "Remote Control" in record.answer and record.answer.count(". ") == 0
+    planning = await turn(session, ARTICLE_EXAMPLE, now=NOW)  # the rest keeps working
+    assert planning.plan is not None
+
+
+async def test_wrong_password(settings: Settings, fake_server: FakeServer,
+                              monkeypatch: pytest.MonkeyPatch) -> None:
+    in_memory_mcp(monkeypatch)
+    monkeypatch.setenv("STELLARIUM_PASSWORD", "wrong")
+    with FakeStellarium(password="secret") as fake:
+        session = Session.create(settings=stellarium_settings(settings, fake_server, fake.url))
+        record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert record.answer == ("Failed — outcome unknown: Stellarium's Remote Control rejected the "
+                             "password: STELLARIUM_PASSWORD does not match the password configured "
+                             "in its Remote Control plugin.")
+
+
+async def test_failed_screenshot_leaves_the_centring_a_success(
+        session: Session, fake_stellarium: FakeStellarium, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(self, directory: str, prefix: str) -> ToolResult:
+        return ToolResult.failed("Stellarium wrote no screenshot within 5 s.")
+
+    monkeypatch.setattr(StellariumBridge, "take_screenshot", broken)
+    record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert record.tool_calls[1].status == "partial"
+    assert fake_stellarium.state.selected == fake_stellarium.lookup("M42")["name"]
+    assert "M42 is centred in Stellarium, but the screenshot failed: Stellarium wrote no screenshot" in record.answer
+    assert "Done:" not in record.answer and record.artifacts == []
+
+
+async def test_unknown_to_the_catalogue_simbad_then_stellarium(
+        settings: Settings, fake_server: FakeServer, fake_stellarium: FakeStellarium,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    in_memory_mcp(monkeypatch)
+    fake_server.route("POST", "/simbad/sim-tap/sync", Response(200, (FIXTURES / "vega.json").read_bytes()))
+    online = Session.create(settings=stellarium_settings(settings, fake_server, fake_stellarium.url, simbad=True))
+    record = await turn(online, "Öffne Vega in Stellarium")
+    assert record.tool_calls[1].status == "ok" and fake_stellarium.state.selected == fake_stellarium.lookup("Vega")["name"]
+    assert len([r for r in fake_server.requests if r.path.endswith("/sync")]) == 1
+    assert not any(r.path == "/api/objects/find" for r in fake_stellarium.requests)
+
+    offline = Session.create(settings=stellarium_settings(settings, fake_server, fake_stellarium.url))
+    record = await turn(offline, "Öffne Vega in Stellarium")
+    assert record.tool_calls[1].status == "ok"
+    assert any(r.path == "/api/objects/find" for r in fake_stellarium.requests)
+
+
+async def test_screenshot_of_the_current_view(session: Session) -> None:
+    record = await turn(session, "Take a screenshot in Stellarium")
+    assert [c.name for c in record.tool_calls] == ["handoff", "take_stellarium_screenshot"]
+    assert record.answer.startswith("Here is Stellarium's current view.")
+    assert [a.kind for a in record.artifacts] == ["screenshot"]
+
+
+async def test_a_broken_bridge_is_a_failure_not_a_crash(
+        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    from singularity.stellarium import bridge
+
+    def cannot_start(settings: Settings):
+        raise OSError("no python")
+
+    monkeypatch.setattr(bridge, "stdio_client", cannot_start)
+    record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert record.answer.startswith("Failed — outcome unknown: The Stellarium bridge (its local MCP server) could not run")

@@ -1,0 +1,35 @@
+"""The chat app in headless Chromium with the bundled knowledge base: a cited answer, the
+search step, and a follow-up rewritten from the last object."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from singularity.config import Settings
+from tests.support import with_knowledge
+from tests.ui.test_chat_app import ANSWERS, send
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def app_url(settings: Settings, knowledge_index: Path, app_url: str) -> str:
+    """The app of tests/ui/conftest.py; its data directory gets a copy of the bundled index
+    before the first message opens it."""
+    with_knowledge(settings, knowledge_index)
+    return app_url
+
+
+async def test_knowledge_answer_with_sources_and_a_follow_up(page, tmp_path) -> None:
+    await send(page, "Wie warm ist es auf dem Mars?")
+    answer = page.locator(ANSWERS).filter(has_text="Die Wissensbasis sagt dazu").last
+    await answer.wait_for(timeout=60_000)
+    text = await answer.inner_text()
+    assert "°C" in text and "[1]" in text and "Quellen" in text and "local copy of 2026-11-30" in text
+    await page.get_by_text("Searching the knowledge base").first.wait_for(timeout=10_000)
+    await send(page, "Wie warm ist es dort?")
+    rewritten = page.locator(ANSWERS).filter(has_text="Wie warm ist es auf dem Mars?").last
+    await rewritten.wait_for(timeout=60_000)
+    await page.screenshot(path=str(tmp_path / "knowledge.png"), full_page=True)

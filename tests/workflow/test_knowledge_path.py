@@ -1,0 +1,95 @@
+"""The knowledge path through the real workflow and the offline pilot: strategy, citations,
+follow-ups, the web fallback and images (external services answered by local fakes)."""
+
+from __future__ import annotations
+
+import re
+
+from singularity.config import Settings
+from singularity.workflow.runner import Session
+from tests.fakes.server import FakeServer, Response
+from tests.knowledge.fallback_support import recorded
+from tests.workflow.conftest import turn
+
+
+def _calls(record) -> list[tuple[str, str]]:
+    return [(c.name, c.status) for c in record.tool_calls]
+
+
+def _with(session: Session, **knowledge: str) -> Session:
+    """The same session with other knowledge settings (fallback URLs)."""
+    section = session.settings.knowledge.model_copy(update=knowledge)
+    settings: Settings = session.settings.model_copy(update={"knowledge": section})
+    return Session.create(settings=settings)
+
+
+def _markers(text: str) -> set[int]:
+    body = text.split("**Quellen**")[0].split("**Sources**")[0]
+    return {int(n) for n in re.findall(r"\[(\d+)\]", body)}
+
+
+async def test_a_german_question_gets_an_extractive_answer_whose_markers_match_its_sources(
+        knowledge_session: Session) -> None:
+    record = await turn(knowledge_session, "Wie heiß ist die Oberfläche der Venus?")
+    assert _calls(record) == [("handoff", "ok"), ("search_local_knowledge", "ok")]
+    assert record.tool_calls[1].arguments == {"query": "Wie heiß ist die Oberfläche der Venus?", "title": "Venus"}
+    assert record.answer.startswith("Die Wissensbasis sagt dazu")
+    assert "464 °C" in record.answer
+    assert _markers(record.answer) == {s.id for s in record.sources}
+    assert "**Quellen**" in record.answer and "local copy of 2026-11-30" in record.answer
+    assert record.state["last_discussed_object"] == "Venus"
+
+
+async def test_the_articles_follow_up_is_rewritten_from_the_last_object(knowledge_session: Session) -> None:
+    await turn(knowledge_session, "Erzähl mir etwas über den Mars.")
+    record = await turn(knowledge_session, "Wie warm ist es dort?")
+    search = record.tool_calls[-1]
+    assert search.name == "search_local_knowledge" and search.arguments == {"query": "Wie warm ist es dort?"}
+    assert "„Wie warm ist es auf dem Mars?“" in record.answer
+    assert "−63 °C" in record.answer or "−65 °C" in record.answer
+    again = await turn(knowledge_session, "Und auf der Venus?")
+    assert "„Wie warm ist es auf der Venus?“" in again.answer and "464 °C" in again.answer
+
+
+async def test_a_comparison_is_split_into_topics_searched_together(knowledge_session: Session) -> None:
+    record = await turn(knowledge_session, "Was ist der Unterschied zwischen Hubble und James Webb?")
+    assert _calls(record) == [("handoff", "ok"), ("search_multiple_topics", "ok")]
+    assert len(record.tool_calls[1].arguments["topics"]) == 3
+    titles = {s.title for s in record.sources}
+    assert {"The Hubble Space Telescope", "The James Webb Space Telescope"} <= titles
+    assert _markers(record.answer) == {s.id for s in record.sources}
+
+
+async def test_without_a_web_search_key_the_fallback_fails_in_one_sentence_and_nothing_is_invented(
+        knowledge_session: Session, monkeypatch) -> None:
+    monkeypatch.delenv("BRAVE_API_KEY", raising=False)
+    record = await turn(knowledge_session, "Was hat das James-Webb-Teleskop im November 2026 entdeckt?")
+    assert _calls(record) == [("handoff", "ok"), ("search_local_knowledge", "ok"), ("search_web", "failed")]
+    assert "nichts ausreichend Passendes" in record.answer and "BRAVE_API_KEY" in record.answer
+    assert record.sources == [] and "[1]" not in record.answer
+
+
+async def test_the_web_fallback_cites_web_results_as_web(knowledge_session: Session, fake_server: FakeServer,
+                                                          monkeypatch) -> None:
+    monkeypatch.setenv("BRAVE_API_KEY", "test-key")
+    fake_server.route("GET", "/res/v1/web/search", Response(200, recorded("brave_web_search")))
+    session = _with(knowledge_session, brave_url=fake_server.url)
+    record = await turn(session, "What did the James Webb Space Telescope find this week?")
+    assert _calls(record)[-1] == ("search_web", "ok")
+    assert record.sources and all(s.kind == "web" for s in record.sources)
+    assert "(web, retrieved 2026-11-30)" in record.answer
+    assert _markers(record.answer) == {s.id for s in record.sources}
+    assert fake_server.requests[-1].headers["x-subscription-token"] == "test-key"
+
+
+async def test_pictures_only_on_request_with_credits(knowledge_session: Session, fake_server: FakeServer) -> None:
+    fake_server.route("GET", "/w/api.php", Response(200, recorded("commons_search")))
+    fake_server.route("GET", "/search", Response(200, recorded("nasa_search")))
+    session = _with(knowledge_session, commons_api_url=f"{fake_server.url}/w/api.php",
+                    nasa_images_url=fake_server.url)
+    record = await turn(session, "Zeig mir Bilder vom Orionnebel")
+    assert _calls(record) == [("handoff", "ok"), ("search_object_image", "ok")]
+    assert record.artifacts and all(a.kind == "image" and a.url and a.credit for a in record.artifacts)
+    assert record.answer.startswith("Hier sind")
+    plain = await turn(session, "Was ist der Orionnebel?")
+    assert "search_object_image" not in [c.name for c in plain.tool_calls]
