@@ -93,3 +93,76 @@ async def test_pictures_only_on_request_with_credits(knowledge_session: Session,
     assert record.answer.startswith("Hier sind")
     plain = await turn(session, "Was ist der Orionnebel?")
     assert "search_object_image" not in [c.name for c in plain.tool_calls]
+
+
+def _scripted_session(session: Session, **scripts) -> Session:
+    from tests.workflow.scripted import scripted_llms
+
+    return Session.create(settings=session.settings, llms=scripted_llms(**scripts))
+
+
+async def test_a_model_rewrites_follow_ups_and_invented_markers_are_dropped(knowledge_session: Session) -> None:
+    from tests.workflow.scripted import handoff
+
+    session = _scripted_session(
+        knowledge_session,
+        orchestrator=[handoff("KnowledgeAgent"), handoff("KnowledgeAgent")],
+        knowledge=[("search_local_knowledge", {"query": "Erzähl mir vom Mars", "title": "Mars"}),
+                   "Mars ist der vierte Planet [1].",
+                   ("search_local_knowledge", {"query": "Wie warm ist es dort?"}),
+                   "Im Mittel etwa −63 °C [1]; manche sagen auch −80 °C [9]."],
+        query_rewriter=["Wie warm ist es auf dem Mars?"],
+    )
+    await turn(session, "Erzähl mir vom Mars")
+    record = await turn(session, "Wie warm ist es dort?")
+    search = next(c for c in reversed(record.tool_calls) if c.name == "search_local_knowledge")
+    assert search.status == "ok"
+    assert await session.ctx.store.get("last_standalone_query") == "Wie warm ist es auf dem Mars?"
+    event_data = session.history[-1]
+    assert "[9]" not in record.answer and "[1]" in record.answer  # no source 9 was ever returned
+    assert [s.id for s in record.sources] == [1] and "local copy of 2026-11-30" in record.answer
+    assert event_data.state["last_discussed_object"] == "Mars"
+
+
+async def test_a_failing_rewriter_leaves_the_question_as_asked(knowledge_session: Session) -> None:
+    from llama_index.core.llms.mock import MockFunctionCallingLLM
+
+    from singularity.workflow.state import STATE_KEY
+    from singularity.workflow.tools.knowledge import RECENT_KEY, KnowledgeTools
+
+    def broken(messages, **kwargs):
+        raise TimeoutError("the rewriter timed out")
+
+    tools = KnowledgeTools(knowledge_session.settings,
+                           rewriter=MockFunctionCallingLLM(response_generator=broken, is_chat_model=True))
+    kb = tools.knowledge_base()
+
+    class Store:  # the two context reads the rewriting step makes
+        async def get(self, key, default=None):
+            return {RECENT_KEY: ["user: Erzähl mir vom Mars"],
+                    STATE_KEY: {"last_discussed_object": None}}.get(key, default)
+
+    class Ctx:
+        store = Store()
+
+    assert await tools._standalone(Ctx(), "Wie groß ist Olympus Mons?", kb) == "Wie groß ist Olympus Mons?"
+
+
+def test_original_and_rewritten_query_go_into_the_tool_span() -> None:
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from singularity.knowledge.retrieval import SearchOutcome
+    from singularity.workflow.tools.knowledge import _trace
+
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    outcome = SearchOutcome("Wie warm ist es auf dem Mars?", [], title_filter=("Mars",), retried_without_filter=False)
+    with provider.get_tracer("test").start_as_current_span("search_local_knowledge"):
+        _trace(original="Wie warm ist es dort?", rewritten=outcome.query, outcomes=[outcome])
+    [span] = exporter.get_finished_spans()
+    assert span.attributes["singularity.query.original"] == "Wie warm ist es dort?"
+    assert span.attributes["singularity.query.rewritten"] == "Wie warm ist es auf dem Mars?"
+    assert list(span.attributes["singularity.retrieval.title_filter"]) == ["Mars"]

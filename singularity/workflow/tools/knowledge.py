@@ -67,6 +67,8 @@ class KnowledgeTools:
         """Search the local astronomy knowledge base. title: the named object or topic to filter
         on (e.g. 'M31', 'Mars'; found in the query when not given). Returns passages with citation markers; sufficient=false means
         use search_web."""
+        if not query.strip():
+            return ToolResult.refused("No question was given to search, so nothing was searched.")
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             standalone = await self._standalone(ctx, query, kb)
