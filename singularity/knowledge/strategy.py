@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.rewrite import needs_context
 from singularity.knowledge.titles import TitleIndex, TitleMatch
 
@@ -19,13 +20,15 @@ _COMPARISON = re.compile(
     r"\b(unterschied\w*|unterscheid\w*|vergleich\w*|verglichen|gegenüber|versus|vs\.?|im gegensatz"
     r"|differen\w*|differ\w*|compar\w*|contrast\w*|besser|better|lieber|rather|brighter|bigger|larger"
     r"|smaller|hotter|colder|heavier|farther|further|closer|older|younger|heller|größer|grösser|kleiner"
-    r"|heißer|heisser|kälter|schwerer|älter|jünger|näher|weiter entfernt)\b", re.IGNORECASE)
+    r"|heißer|heisser|kälter|schwerer|älter|jünger|näher|weiter entfernt|thicker|dicker|denser|dichter"
+    r"|stronger|stärker|faster|schneller|longer|länger|warmer|wärmer|higher|höher|which|welche[rs]?)\b",
+    re.IGNORECASE)
 _CONJUNCTION = r"(?:und|and|vs\.?|versus|oder|or|mit|with|to|zu)"
 _BETWEEN = re.compile(
     rf"\b(?:zwischen|between|vergleiche|compare|vergleich von|comparison of)\s+(?P<a>.+?)\s+{_CONJUNCTION}\s+"
     r"(?P<b>.+?)(?=[?.!,;:]|$|\s+(?:in|im|bei|hinsichtlich|regarding|in terms of|bezüglich)\b)",
     re.IGNORECASE)
-_JOINS = {"und", "and", "vs", "vs.", "versus", "oder", "or", "von", "from", "mit", "with", "to", "zu", "als", "than"}
+_JOINS = {"und", "and", "vs", "vs.", "versus", "oder", "or", "von", "from", "als", "than"}
 """Words between two compared things: "A oder B", "A different from B", "A von B unterscheiden"."""
 _NOT_PART_OF_A_NAME = {
     "was", "wie", "wer", "warum", "wieso", "welche", "welcher", "welches", "what", "how", "which", "who", "why",
@@ -41,9 +44,11 @@ _COMPOUND = re.compile(rf"(?:,\s*|\s+)(?:und|and|sowie|außerdem|also)\s+(?=(?:{
 
 
 _NEWS = re.compile(
-    r"\b(?:aktuell\w*|neueste\w*|neuigkeit\w*|news|latest|recent\w*|currently|this year|dieses jahr"
-    r"|heute|today|gestern|yesterday|diese woche|this week|letzte woche|last week|letzten monat"
-    r"|last month|gerade eben|just now)\b", re.IGNORECASE)
+    r"\b(?:aktuell\w*|neueste\w*|neuigkeit\w*|nachrichten|news|latest|recent\w*|currently|right now"
+    r"|this year|dieses jahr|heute|today|gestern|yesterday|diese[rns]? woche|this week|letzte woche"
+    r"|last week|letzten monat|last month|gerade eben|just now|derzeit|zurzeit|momentan"
+    r"|kostet|kosten|preis\w*|prices?|costs?|kaufen|buy)\b", re.IGNORECASE)
+"""News, prices and "right now": what a stored text cannot know however well it matches."""
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
@@ -81,13 +86,14 @@ def plan_search(question: str, titles: TitleIndex) -> SearchPlan:
     question = " ".join(question.split())
     parts = _comparison_topics(question, titles) or _compound_topics(question, titles)
     if not parts:
-        return SearchPlan([SearchTopic(question, _single_title(titles.find_in(question)))])
-    return SearchPlan([SearchTopic(part, _single_title(titles.find_in(part))) for part in parts])
+        return SearchPlan([SearchTopic(question, topic_title(question, titles))])
+    return SearchPlan([SearchTopic(part, topic_title(part, titles)) for part in parts])
 
 
 def topic_title(topic: str, titles: TitleIndex) -> str | None:
-    """The title filter of one standalone topic (a name known to the base), if any."""
-    return _single_title(titles.find_in(topic))
+    """The title filter of one standalone topic (a name known to the base), if any; German
+    names count through their English glossary term ("Beteigeuze" → "Betelgeuse")."""
+    return _single_title(titles.find_in(topic)) or _single_title(titles.find_in(" ".join(english_terms(topic))))
 
 
 def _single_title(matches: list[TitleMatch]) -> str | None:
@@ -142,13 +148,13 @@ def _compared_pair(question: str) -> tuple[tuple[int, int], str, str, str] | Non
 
 def _compound_topics(question: str, titles: TitleIndex) -> list[str]:
     sentences = [s.strip() for s in re.split(r"(?<=\?)\s+", question) if s.strip()]
-    parts = [p.strip(" ,") for sentence in sentences for p in _COMPOUND.split(sentence) if p.strip(" ,")]
-    if len(parts) < 2:
-        return []
+    parts = [_LEADING_AND.sub("", p.strip(" ,")) for sentence in sentences for p in _COMPOUND.split(sentence)
+             if p.strip(" ,")]
+    if len(parts) < 2 or all(needs_context(part, titles) for part in parts[1:]):
+        return []  # "Wo steht der Orionnebel und wie groß erscheint er?" asks about one thing
     subject = titles.find_in(parts[0])
     topics = []
     for part in parts:
-        part = _LEADING_AND.sub("", part)
         if not part.endswith(("?", ".", "!")):
             part += "?"
         if subject and needs_context(part, titles):

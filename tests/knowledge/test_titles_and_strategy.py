@@ -93,9 +93,12 @@ def test_a_compound_question_becomes_standalone_questions() -> None:
     assert [t.query for t in two.topics] == ["Was ist ein Quasar?", "Wie entstehen die Gezeiten?"]
 
 
-def test_a_later_part_without_its_own_topic_borrows_the_first_parts() -> None:
-    plan = plan_search("What is M31 and how far away is it?", TITLES)
-    assert [t.query for t in plan.topics] == ["What is M31?", "How far away is it (M31)?"]
+def test_parts_about_one_subject_stay_one_question_and_mixed_ones_borrow_the_subject() -> None:
+    assert not plan_search("What is M31 and how far away is it?", TITLES).split
+    assert not plan_search("Wo steht die Andromeda Galaxy und wie groß erscheint sie?", TITLES).split
+    plan = plan_search("Was ist ein Quasar? Und wie weit ist er entfernt? Und was ist M31?", TITLES)
+    assert [t.query for t in plan.topics] == ["Was ist ein Quasar?", "Wie weit ist er entfernt (Quasar)?",
+                                              "Was ist M31?"]
 
 
 def test_questions_about_news_need_the_web() -> None:
