@@ -1,8 +1,8 @@
 """The agent side of the Stellarium path: an MCP client with one typed method per server tool.
 
 The app starts the FastMCP server (``python -m singularity.stellarium.server``) as a local
-stdio process, once per chat session, on first use, and keeps it running while the session
-lasts; tests hand in a client on the in-memory transport. Every answer is the server's
+stdio process, once per chat session (the app starts it at chat start, otherwise the first
+call does), and keeps it running while the session lasts; tests hand in a client on the in-memory transport. Every answer is the server's
 ``ToolResult``; a bridge that cannot start or breaks mid-call becomes a ``failed`` result with
 one sentence, so the rest of the app keeps working.
 """
@@ -68,6 +68,18 @@ class StellariumBridge:
                 "The Stellarium bridge (its local MCP server) could not run, so nothing was "
                 f"done in Stellarium; check the app's log ({type(exc).__name__}).")
         return _as_result(tool, result)
+
+    async def start(self) -> None:
+        """Start the server process now (at chat start), so the first request does not wait
+        for it; a failure is only logged, the first call then tries again."""
+        try:
+            if self._client is None:
+                self._client = self._factory()
+            async with self._client:
+                pass
+        except Exception as exc:  # noqa: BLE001 - a warm-up: the first real call reports problems
+            log.warning("The Stellarium MCP server did not start ahead of use: %r", exc)
+            self._client = None
 
     async def close(self) -> None:
         if self._client is not None:

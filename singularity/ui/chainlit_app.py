@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import logging
 from datetime import datetime
 from pathlib import Path
@@ -64,12 +66,23 @@ async def start() -> None:
     session = Session.create(settings=settings, profile=profile.model_dump(mode="json"),
                              session_id=cl.context.session.id)
     cl.user_session.set("session", session)
+    cl.user_session.set("warm_up", asyncio.create_task(_warm_up(session)))
     if resolve_provider(settings) == "offline":
         actions = [cl.Action(name="starter", label=label, payload={"message": message})
                    for label, message in STARTERS]
         await cl.Message(content=OFFLINE_BANNER, author="Singularity", actions=actions).send()
     else:
         await cl.Message(content=f"Connected: {describe_provider(settings)}.", author="Singularity").send()
+
+
+async def _warm_up(session: Session) -> None:
+    """Start the Stellarium bridge and open the knowledge base while the user types, so the
+    first request does not pay for a process start, the embedding model and the title index."""
+    from singularity.workflow.tools.knowledge import warm_up_knowledge
+    from singularity.workflow.tools.stellarium import start_stellarium
+
+    await asyncio.gather(start_stellarium(session.workflow),
+                         asyncio.to_thread(warm_up_knowledge, session.settings))
 
 
 @cl.on_message

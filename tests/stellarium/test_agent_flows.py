@@ -175,3 +175,22 @@ async def test_a_broken_bridge_is_a_failure_not_a_crash(
     monkeypatch.setattr(bridge, "stdio_client", cannot_start)
     record = await turn(session, "Zeig mir M42 in Stellarium")
     assert record.answer.startswith("Failed — outcome unknown: The Stellarium bridge (its local MCP server) could not run")
+
+
+async def test_the_bridge_starts_ahead_of_use_and_a_failed_start_is_only_logged(
+        session: Session, caplog: pytest.LogCaptureFixture) -> None:
+    from singularity.stellarium.bridge import StellariumBridge
+    from singularity.workflow.tools.stellarium import close_stellarium, start_stellarium
+
+    await start_stellarium(session.workflow)
+    record = await turn(session, "Zeig mir M31 in Stellarium")
+    assert [c.status for c in record.tool_calls if c.name == "open_in_stellarium"] == ["ok"]
+    await close_stellarium(session.workflow)
+
+    def unstartable():
+        raise OSError("no such interpreter")
+
+    broken = StellariumBridge(session.settings, client_factory=unstartable)
+    await broken.start()  # no exception: the first real call reports the problem
+    assert "did not start ahead of use" in caplog.text
+    assert (await broken.status()).status.value == "failed"

@@ -23,7 +23,8 @@ async def test_no_tool_schema_exposes_the_context(settings: Settings) -> None:
 async def test_handoff_rights_follow_the_article(settings: Settings) -> None:
     workflow = build_workflow(settings=settings, llms=scripted_llms())
     tools = {name: {t.metadata.name for t in await workflow.get_tools(name)} for name in workflow.agents}
-    assert "handoff" not in tools["KnowledgeAgent"]  # terminal
+    assert tools["KnowledgeAgent"] == {"search_local_knowledge", "search_multiple_topics", "search_web",
+                                       "search_object_image"}  # exactly its four; terminal
     assert tools["SingularityOrchestrator"] == {"handoff"}  # routes only
     assert "handoff" in tools["PlanningAgent"] and "handoff" in tools["StellariumAgent"]
     assert workflow.agents["PlanningAgent"].can_handoff_to == ["KnowledgeAgent", "StellariumAgent"]

@@ -255,6 +255,15 @@ def knowledge_titles(settings: Settings) -> TitleIndex | None:
         return None
 
 
+def warm_up_knowledge(settings: Settings) -> None:
+    """Open the knowledge base, read its titles and load the embedding model (chat start)."""
+    try:
+        shared_knowledge_base(settings).embedder.embed_query("warm-up")
+        knowledge_titles(settings)
+    except SingularityError as exc:  # reported in words when the user asks something
+        log.info("The knowledge base is not ready yet: %s", exc)
+
+
 def shared_knowledge_base(settings: Settings) -> KnowledgeBase:
     """One KnowledgeBase per collection and process (the title index is read once)."""
     from singularity.knowledge.store import open_qdrant, qdrant_location

@@ -219,10 +219,24 @@ def _stellarium_location(location: dict[str, Any]) -> Location:
                     timezone=timezone_at(lat, lon), source="stellarium")
 
 
-async def close_stellarium(workflow: Any) -> None:
-    """End the MCP server process of a session's workflow (at chat end; idempotent)."""
+def _bridges(workflow: Any) -> list[StellariumBridge]:
+    """The MCP bridges of a session's workflow (one, held by its Stellarium tools)."""
+    bridges: dict[int, StellariumBridge] = {}
     for agent in workflow.agents.values():
         for tool in agent.tools or []:
             owner = getattr(getattr(tool, "async_fn", None), "__self__", None)
             if isinstance(owner, StellariumTools):
-                await owner.bridge.close()
+                bridges[id(owner.bridge)] = owner.bridge
+    return list(bridges.values())
+
+
+async def start_stellarium(workflow: Any) -> None:
+    """Start the MCP server process of a session's workflow ahead of its first use (chat start)."""
+    for bridge in _bridges(workflow):
+        await bridge.start()
+
+
+async def close_stellarium(workflow: Any) -> None:
+    """End the MCP server process of a session's workflow (at chat end; idempotent)."""
+    for bridge in _bridges(workflow):
+        await bridge.close()
