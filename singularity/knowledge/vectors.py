@@ -19,14 +19,7 @@ BM25_AVG_TOKENS = 75.0
 does not depend on which other chunks were indexed with it."""
 
 _WORD = re.compile(r"\w+")
-STOPWORDS = frozenset("""
-a an and are as at be been but by can do does for from had has have how if in into is it its
-not of on or that the their there these they this to was were what when where which who why
-will with would also than then so such about more most other some only very much many may
-der die das den dem des ein eine einer eines einem einen und oder ist sind war waren wie was
-wer wo wann warum es er sie ihr sein seine im in am an auf aus bei mit von zu zum zur für über
-unter nach vor nicht auch als dass da so noch nur sehr man sich kann können wird werden hat haben
-""".split())
+STOPWORDS = frozenset(["a", "an", "and", "are", "as", "at", "be", "been", "but", "by", "can", "do", "does", "for", "from", "had", "has", "have", "how", "if", "in", "into", "is", "it", "its", "not", "of", "on", "or", "that", "the", "their", "there", "these", "they", "this", "to", "was", "were", "what", "when", "where", "which", "who", "why", "will", "with", "would", "also", "than", "then", "so", "such", "about", "more", "most", "other", "some", "only", "very", "much", "many", "may", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "eines", "einem", "einen", "und", "oder", "ist", "sind", "war", "waren", "wie", "was", "wer", "wo", "wann", "warum", "es", "er", "sie", "ihr", "sein", "seine", "im", "in", "am", "an", "auf", "aus", "bei", "mit", "von", "zu", "zum", "zur", "für", "über", "unter", "nach", "vor", "nicht", "auch", "als", "dass", "da", "so", "noch", "nur", "sehr", "man", "sich", "kann", "können", "wird", "werden", "hat", "haben"])
 """Words too common to carry lexical meaning: left out of every sparse vector, which makes them
 about a third shorter (the local-mode sparse search loops over every entry of every chunk)."""
 

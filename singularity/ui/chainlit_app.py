@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-
 import logging
 from datetime import datetime
 from pathlib import Path
