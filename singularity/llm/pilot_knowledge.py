@@ -104,10 +104,13 @@ def _images(turn: Turn, language: str) -> ChatMessage:
         return text((run.result or {}).get("message", ""))
     data = (run.result or {}).get("data") or {}
     images = data.get("images") or []
-    lines = [f"- {image['title']} ({image['source']}, {image['license']})" for image in images]
-    head = (f"Hier sind {len(images)} Bilder von {data.get('object')}:" if language == "de"
-            else f"Here are {len(images)} pictures of {data.get('object')}:")
-    return text(head + "\n" + "\n".join(lines))
+    sources = " und ".join(sorted({image["source"] for image in images})) if language == "de" \
+        else " and ".join(sorted({image["source"] for image in images}))
+    if language == "de":
+        return text(f"Hier sind {len(images)} Bilder von {data.get('object')} aus {sources}, "
+                    "jeweils mit Titel, Urheber und Lizenz.")
+    return text(f"Here are {len(images)} pictures of {data.get('object')} from {sources}, each "
+                "with its title, author and licence.")
 
 
 def _image_subject(turn: Turn) -> str:

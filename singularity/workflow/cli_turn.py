@@ -33,6 +33,10 @@ async def run_cli_turn(
         elif echo is not None:
             _print_event(item, echo)
     assert record is not None
+    if echo is not None:
+        for artifact in record.artifacts:  # the app shows these as images
+            credit = f" ({artifact.credit})" if artifact.credit else ""
+            echo(f"[{artifact.kind}] {artifact.title or artifact.kind}: {artifact.path or artifact.url}{credit}")
     if session_file is not None:
         await session.save(session_file)
     if tracing is not None:

@@ -90,7 +90,8 @@ async def test_pictures_only_on_request_with_credits(knowledge_session: Session,
     record = await turn(session, "Zeig mir Bilder vom Orionnebel")
     assert _calls(record) == [("handoff", "ok"), ("search_object_image", "ok")]
     assert record.artifacts and all(a.kind == "image" and a.url and a.credit for a in record.artifacts)
-    assert record.answer.startswith("Hier sind")
+    assert record.answer.startswith("Hier sind 3 Bilder von Orionnebel aus NASA Image and Video Library "
+                                    "und Wikimedia Commons")
     plain = await turn(session, "Was ist der Orionnebel?")
     assert "search_object_image" not in [c.name for c in plain.tool_calls]
 

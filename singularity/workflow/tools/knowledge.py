@@ -142,11 +142,12 @@ class KnowledgeTools:
         rows = [{"title": i.title, "source": i.source, "license": i.license, "credit": i.credit,
                  "page": i.page_url} for i in found.results]
         data = {"object": object_name, "images": rows}
+        shown = {"object": object_name,
+                 "images": [{k: r[k] for k in ("title", "source", "license")} for r in rows]}
         await _remember_object(ctx, object_name)
         if found.problems:
-            return ToolResult.partial(data, " ".join(found.problems), artifacts=artifacts)
-        return ToolResult.success(data, artifacts=artifacts,
-                                  model_data={"images_shown": len(rows), "credits": [r["source"] for r in rows]})
+            return ToolResult.partial(data, " ".join(found.problems), artifacts=artifacts, model_data=shown)
+        return ToolResult.success(data, artifacts=artifacts, model_data=shown)
 
     async def _standalone(self, ctx: Context, query: str, kb: KnowledgeBase) -> str:
         """The query made standalone; the original when rewriting fails or is not needed."""
