@@ -1,8 +1,9 @@
 """Cut normalised documents into retrievable chunks and give each a stable Qdrant point id.
 
 Chunks follow the ``##`` sections the corpus is written in, and fall back to sentence
-boundaries (never mid-sentence) when a section is too long. Each chunk starts with
-"<title> — <section heading>" so that a chunk found on its own still names its subject.
+boundaries (never mid-sentence) when a section is too long; a short section joins the chunk
+before it (its heading kept as a ``## …`` line) while that stays within the limit. Each chunk
+starts with "<title> — <section heading>" so that a chunk found on its own still names its subject.
 """
 
 from __future__ import annotations
@@ -69,14 +70,29 @@ def chunk_document(doc: Document, *, max_chars: int = 1200, overlap_sentences: i
         raise ValueError("max_chars must be positive.")
     if overlap_sentences < 0:
         raise ValueError("overlap_sentences must be 0 or more.")
-    chunks: list[Chunk] = []
+    pieces: list[tuple[str | None, str]] = []  # (section heading, text without the title line)
     for heading, body in _sections(doc.text):
         prefix = f"{doc.title} — {heading}\n" if heading else f"{doc.title}\n"
-        for text in _pack(_units(body), budget=max_chars - len(prefix), overlap=overlap_sentences):
-            chunks.append(Chunk(doc_id=doc.id, chunk_index=len(chunks), title=doc.title,
-                                section_heading=heading, text=prefix + text, url=doc.url,
-                                source=doc.source))
-    return chunks
+        texts = _pack(_units(body), budget=max_chars - len(prefix), overlap=overlap_sentences)
+        if len(texts) == 1 and pieces and _fits(doc.title, pieces[-1], heading, texts[0], max_chars):
+            previous_heading, previous = pieces[-1]
+            pieces[-1] = (previous_heading, f"{previous}\n\n## {heading}\n{texts[0]}")
+            continue
+        pieces.extend((heading, text) for text in texts)
+    return [Chunk(doc_id=doc.id, chunk_index=index, title=doc.title, section_heading=heading,
+                  text=f"{_prefix(doc.title, heading)}{text}", url=doc.url, source=doc.source)
+            for index, (heading, text) in enumerate(pieces)]
+
+
+def _prefix(title: str, heading: str | None) -> str:
+    return f"{title} — {heading}\n" if heading else f"{title}\n"
+
+
+def _fits(title: str, piece: tuple[str | None, str], heading: str | None, text: str, max_chars: int) -> bool:
+    """Whether a short section still fits into the chunk before it (short sections are merged:
+    fewer, fuller chunks are cheaper to search and keep a small section's context)."""
+    merged = f"{_prefix(title, piece[0])}{piece[1]}\n\n## {heading}\n{text}"
+    return heading is not None and len(merged) <= max_chars
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,8 @@ def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: 
 
 
 def _body(text: str) -> str:
-    """A chunk's text without the "<title> — <section>" line it starts with."""
+    """A chunk's text without the "<title> — <section>" line it starts with and the "## …"
+    headings of the short sections merged into it."""
     first, _, rest = text.partition("\n")
-    return " ".join((rest or first).split())
+    lines = [line for line in (rest or first).splitlines() if not line.startswith("## ")]
+    return " ".join(" ".join(lines).split())

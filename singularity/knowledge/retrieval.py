@@ -10,7 +10,8 @@ scale does not depend on the other candidates (RRF scores are ranks, not relevan
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
@@ -179,20 +180,23 @@ class KnowledgeBase:
 
     def _batch(self, queries: list[tuple[str, np.ndarray, tuple[str, ...]]], *, limit: int,
                mode: Mode) -> list[list[Hit]]:
+        """Ranked candidates of every query in one batch (ids and documents only), then the
+        chosen hits' payloads and dense vectors in one retrieve: copying full payloads and
+        vectors of every candidate costs more than the second call."""
         if not queries:
             return []
         requests = [self._request(query, vector, titles, limit=limit, mode=mode)
                     for query, vector, titles in queries]
-        try:
+        with _service_errors():
             responses = self.client.query_batch_points(self.collection, requests=requests)
-        except (OSError, ValueError) as exc:
-            raise ServiceError(f"The knowledge base could not be searched ({exc}).") from exc
-        except Exception as exc:  # qdrant-client raises its own HTTP/gRPC errors for a server
-            if type(exc).__module__.startswith("qdrant_client"):
-                raise ServiceError(f"The Qdrant server did not answer the search ({exc}).") from exc
-            raise
-        return [_diverse(response.points, vector, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)
-                for response, (_, vector, titles) in zip(responses, queries, strict=True)]
+        chosen = [_diverse(response.points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)
+                  for response, (_, _, titles) in zip(responses, queries, strict=True)]
+        ids = list({point.id: None for points in chosen for point in points})
+        with _service_errors():
+            details = {record.id: record for record in self.client.retrieve(
+                self.collection, ids, with_payload=True, with_vectors=[DENSE])} if ids else {}
+        return [[_hit(point, details[point.id], vector) for point in points if point.id in details]
+                for points, (_, vector, _) in zip(chosen, queries, strict=True)]
 
     def _request(self, query: str, vector: np.ndarray, titles: tuple[str, ...], *, limit: int,
                  mode: Mode) -> models.QueryRequest:
@@ -202,8 +206,8 @@ class KnowledgeBase:
         dense = models.Prefetch(query=vector.tolist(), using=DENSE, limit=self.prefetch_k, filter=where)
         sparse = models.Prefetch(query=models.SparseVector(indices=indices, values=values), using=SPARSE,
                                  limit=self.prefetch_k, filter=where)
-        common: dict[str, Any] = {"limit": limit * CANDIDATE_FACTOR, "with_payload": True,
-                                  "with_vector": [DENSE]}
+        common: dict[str, Any] = {"limit": limit * CANDIDATE_FACTOR, "with_vector": False,
+                                  "with_payload": models.PayloadSelectorInclude(include=["doc_id"])}
         if mode == "hybrid":
             return models.QueryRequest(prefetch=[dense, sparse],
                                        query=models.FusionQuery(fusion=models.Fusion.RRF), **common)
@@ -211,27 +215,43 @@ class KnowledgeBase:
         return models.QueryRequest(query=chosen.query, using=chosen.using, filter=where, **common)
 
 
-def _diverse(points: list[models.ScoredPoint], vector: np.ndarray, limit: int, *,
-             per_document: int) -> list[Hit]:
+def _diverse(points: list[models.ScoredPoint], limit: int, *, per_document: int) -> list[models.ScoredPoint]:
     """The first ``limit`` points, at most ``per_document`` per document (unless a title filter
     already chose the documents)."""
     counts: dict[str, int] = {}
-    hits: list[Hit] = []
+    chosen: list[models.ScoredPoint] = []
     for point in points:
-        payload = point.payload or {}
-        doc_id = payload.get("doc_id", "")
+        doc_id = (point.payload or {}).get("doc_id", "")
         if counts.get(doc_id, 0) >= per_document:
             continue
         counts[doc_id] = counts.get(doc_id, 0) + 1
-        stored = point.vector.get(DENSE) if isinstance(point.vector, dict) else None
-        similarity = float(np.dot(vector, np.asarray(stored, dtype=np.float32))) if stored else 0.0
-        hits.append(Hit(
-            doc_id=doc_id, title=payload.get("title", ""), section=payload.get("section_heading"),
-            text=payload.get("text", ""), url=payload.get("url"), source=payload.get("source", ""),
-            score=float(point.score), similarity=similarity, license=payload.get("license", ""),
-            retrieved_at=payload.get("retrieved_at"),
-            references=tuple(payload.get("references") or ()),
-        ))
-        if len(hits) == limit:
+        chosen.append(point)
+        if len(chosen) == limit:
             break
-    return hits
+    return chosen
+
+
+def _hit(point: models.ScoredPoint, record: models.Record, vector: np.ndarray) -> Hit:
+    payload = record.payload or {}
+    stored = record.vector.get(DENSE) if isinstance(record.vector, dict) else None
+    return Hit(
+        doc_id=payload.get("doc_id", ""), title=payload.get("title", ""),
+        section=payload.get("section_heading"), text=payload.get("text", ""), url=payload.get("url"),
+        source=payload.get("source", ""), score=float(point.score),
+        similarity=float(np.dot(vector, np.asarray(stored, dtype=np.float32))) if stored else 0.0,
+        license=payload.get("license", ""), retrieved_at=payload.get("retrieved_at"),
+        references=tuple(payload.get("references") or ()),
+    )
+
+
+@contextmanager
+def _service_errors() -> Iterator[None]:
+    """Qdrant failures as one sentence (local files or a server that does not answer)."""
+    try:
+        yield
+    except (OSError, ValueError) as exc:
+        raise ServiceError(f"The knowledge base could not be searched ({exc}).") from exc
+    except Exception as exc:  # qdrant-client raises its own HTTP/gRPC errors for a server
+        if type(exc).__module__.startswith("qdrant_client"):
+            raise ServiceError(f"The Qdrant server did not answer the search ({exc}).") from exc
+        raise

@@ -14,8 +14,8 @@ SPARSE_DIMENSION = 2**20
 """Size of the hashed term space: collisions are rare for a corpus vocabulary of ~10^4 words."""
 BM25_K1 = 1.2
 BM25_B = 0.75
-BM25_AVG_TOKENS = 75.0
-"""Fixed average chunk length in tokens (the bundled corpus' median is 75), so a chunk's vector
+BM25_AVG_TOKENS = 145.0
+"""Fixed average chunk length in tokens (the bundled corpus' median is 145), so a chunk's vector
 does not depend on which other chunks were indexed with it."""
 
 _WORD = re.compile(r"\w+")

@@ -45,7 +45,7 @@ def _body(chunk: Chunk) -> str:
 
 
 def test_sections_become_chunks_with_their_heading_in_front() -> None:
-    chunks = chunk_document(_doc(ARTICLE))
+    chunks = chunk_document(_doc(ARTICLE), max_chars=130)  # too small to join the first two
     assert [c.section_heading for c in chunks[:2]] == [None, "Atmosphere and temperature"]
     assert chunks[0].text == "Mars\nMars is the fourth planet. It is red."
     assert chunks[1].text == ("Mars — Atmosphere and temperature\n"
@@ -54,6 +54,14 @@ def test_sections_become_chunks_with_their_heading_in_front() -> None:
     assert [c.chunk_index for c in chunks] == list(range(len(chunks)))
     assert {(c.doc_id, c.url, c.source, c.title) for c in chunks} == {
         ("topic-mars", "https://en.wikipedia.org/wiki/Mars", "bundled", "Mars")}
+
+
+def test_short_sections_share_a_chunk_and_keep_their_headings() -> None:
+    lead, *rest = chunk_document(_doc(ARTICLE))
+    assert lead.section_heading is None
+    assert lead.text == ("Mars\nMars is the fourth planet. It is red.\n\n## Atmosphere and temperature\n"
+                         "Die Temperatur liegt bei ca. 210 K, z. B. am Äquator. Das ist kalt! Is it cold? Yes.")
+    assert all(c.section_heading == "Orbit" for c in rest)  # too long to join: its own chunks
 
 
 def test_a_long_section_is_cut_between_sentences_within_the_limit() -> None:

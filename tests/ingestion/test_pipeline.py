@@ -154,23 +154,16 @@ def test_the_first_start_builds_once_and_then_embeds_nothing(knowledge: Settings
     assert ensure_bundled_index(knowledge, embedder=NoEmbedder()) is None
 
 
-class FailsAfterOneBatch(HashedBagOfWords):
-    """Embeds one batch, then the endpoint 'dies'."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.batches = 0
+class FailsMidBuild(HashedBagOfWords):
+    """The endpoint 'dies' once the collection exists (the sample fits in one batch)."""
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        self.batches += 1
-        if self.batches > 1:
-            raise ServiceError("The embeddings endpoint went away.")
-        return super().embed_documents(texts)
+        raise ServiceError("The embeddings endpoint went away.")
 
 
 def test_a_failed_first_start_build_leaves_no_half_filled_collection(knowledge: Settings) -> None:
     with pytest.raises(ServiceError, match="went away"):
-        ensure_bundled_index(knowledge, embedder=FailsAfterOneBatch())
+        ensure_bundled_index(knowledge, embedder=FailsMidBuild())
     assert not open_qdrant(knowledge).collection_exists(knowledge.knowledge.collection)
     assert ensure_bundled_index(knowledge, embedder=HashedBagOfWords()) is not None
 
