@@ -1,6 +1,6 @@
 import pytest
 
-from singularity.workflow.tools.planning import _pick
+from singularity.workflow.tools.planning import pick_target
 
 TARGETS = [
     {"name": "M31", "catalog_id": "NGC0224", "common_name": "Andromeda Galaxy"},
@@ -15,5 +15,5 @@ TARGETS = [
     ("7", None), ("M42", None), ("es", None),
 ])
 def test_pick_by_rank_or_name(reference, expected) -> None:
-    chosen = _pick(TARGETS, reference)
+    chosen = pick_target(TARGETS, reference)
     assert (chosen and chosen["name"]) == expected

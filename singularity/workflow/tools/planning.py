@@ -231,7 +231,7 @@ class PlanningTools:
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         if not full or not full["targets"]:
             return ToolResult.refused("There is no observing plan yet to pick a target from.")
-        chosen = _pick(full["targets"], target)
+        chosen = pick_target(full["targets"], target)
         if chosen is None:
             names = ", ".join(t["name"] for t in full["targets"][:8])
             return ToolResult.needs_input(f"'{target}' is not in the plan; the targets are {names}.")
@@ -249,7 +249,7 @@ def _weather_numbers(weather: dict[str, Any] | None) -> dict[str, Any] | None:
             **{k: round(weather[k]) for k in keys if weather.get(k) is not None}}
 
 
-def _pick(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
+def pick_target(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
     """The plan target a reference names: a rank ('1', 'first', 'das erste', 'last') or a
     name ('M31', 'M 31', 'Andromeda Galaxy')."""
     from singularity.pilot.references import target_reference

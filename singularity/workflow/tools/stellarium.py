@@ -22,7 +22,7 @@ from singularity.stellarium.bridge import StellariumBridge
 from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.resolve import resolve_name
 from singularity.workflow.state import NOW_KEY, STATE_KEY
-from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY, _pick
+from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY, pick_target
 
 PLACE_SOURCES = {
     "plan": "from your plan",
@@ -121,7 +121,7 @@ class StellariumTools:
             if not text:
                 return ToolResult.needs_input("Which object should I open in Stellarium?")
         if plan is not None:
-            picked = _pick(plan["targets"], text)
+            picked = pick_target(plan["targets"], text)
             if picked is not None:
                 matches = local_matches(picked["name"])
                 obj = matches[0] if matches else SkyObject(name=picked["name"], stellarium_name=picked["name"])
