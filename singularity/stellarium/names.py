@@ -17,8 +17,8 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
-from singularity.pilot.references import object_name
 from singularity.planning.ephemeris import BODIES
+from singularity.understanding.references import object_name
 
 _ARTICLES = re.compile(r"^(?:the|der|die|das|den|dem|des)\s+", re.IGNORECASE)
 _DESIGNATION = re.compile(r"^(messier|m|ngc|ic)0*(\d+)$")

@@ -8,6 +8,7 @@ from llama_index.core.agent.workflow import AgentWorkflow, FunctionAgent
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.tools import FunctionTool
 
+from singularity import roles
 from singularity.config import Settings
 from singularity.workflow import prompts
 from singularity.workflow.state import STATE_PROMPT, initial_state
@@ -16,10 +17,10 @@ from singularity.workflow.tools.planning import PlanningTools
 from singularity.workflow.tools.stellarium import StellariumTools
 
 HANDOFFS: dict[str, list[str]] = {
-    prompts.ORCHESTRATOR: [prompts.KNOWLEDGE, prompts.PLANNING, prompts.STELLARIUM],
-    prompts.KNOWLEDGE: [],  # terminal
-    prompts.PLANNING: [prompts.KNOWLEDGE, prompts.STELLARIUM],
-    prompts.STELLARIUM: [prompts.KNOWLEDGE, prompts.PLANNING],
+    roles.ORCHESTRATOR: [roles.KNOWLEDGE, roles.PLANNING, roles.STELLARIUM],
+    roles.KNOWLEDGE: [],  # terminal
+    roles.PLANNING: [roles.KNOWLEDGE, roles.STELLARIUM],
+    roles.STELLARIUM: [roles.KNOWLEDGE, roles.PLANNING],
 }
 
 
@@ -41,31 +42,31 @@ def build_agents(
     planning_tools = [_tool(fn) for fn in PlanningTools(settings).all()]
     return [
         FunctionAgent(
-            name=prompts.ORCHESTRATOR,
+            name=roles.ORCHESTRATOR,
             description="Routes each message to the right specialist; has no domain tools.",
             system_prompt=prompts.ORCHESTRATOR_PROMPT, tools=[], llm=llms["orchestrator"],
-            can_handoff_to=HANDOFFS[prompts.ORCHESTRATOR],
+            can_handoff_to=HANDOFFS[roles.ORCHESTRATOR],
         ),
         FunctionAgent(
-            name=prompts.KNOWLEDGE,
+            name=roles.KNOWLEDGE,
             description="Answers astronomy knowledge questions with cited sources.",
             system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
             tools=[_tool(fn) for fn in KnowledgeTools(settings, rewriter=llms.get("query_rewriter")).all()],
-            llm=llms["knowledge"], can_handoff_to=HANDOFFS[prompts.KNOWLEDGE],
+            llm=llms["knowledge"], can_handoff_to=HANDOFFS[roles.KNOWLEDGE],
         ),
         FunctionAgent(
-            name=prompts.PLANNING,
+            name=roles.PLANNING,
             description="Plans observing sessions from place, time and equipment; answers "
                         "questions about the plan's targets.",
             system_prompt=_with_style(prompts.PLANNING_PROMPT, style), tools=planning_tools,
-            llm=llms["planning"], can_handoff_to=HANDOFFS[prompts.PLANNING],
+            llm=llms["planning"], can_handoff_to=HANDOFFS[roles.PLANNING],
         ),
         FunctionAgent(
-            name=prompts.STELLARIUM,
+            name=roles.STELLARIUM,
             description="Opens objects in a locally running Stellarium and shows a screenshot.",
             system_prompt=prompts.STELLARIUM_PROMPT,
             tools=[_tool(fn) for fn in StellariumTools(settings).all()],
-            llm=llms["stellarium"], can_handoff_to=HANDOFFS[prompts.STELLARIUM],
+            llm=llms["stellarium"], can_handoff_to=HANDOFFS[roles.STELLARIUM],
         ),
     ]
 
@@ -76,7 +77,7 @@ def build_workflow(
 ) -> AgentWorkflow:
     return AgentWorkflow(
         agents=build_agents(settings=settings, llms=llms, style=style),
-        root_agent=prompts.ORCHESTRATOR,
+        root_agent=roles.ORCHESTRATOR,
         initial_state=initial_state(
             duration_hours=settings.planning.default_duration_hours, profile=profile
         ),

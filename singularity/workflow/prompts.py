@@ -2,10 +2,7 @@
 example must stay under 6,000 prompt tokens in total). Priority, highest first: system and
 tool rules > agent rules > source and format rules > persona style."""
 
-ORCHESTRATOR = "SingularityOrchestrator"
-KNOWLEDGE = "KnowledgeAgent"
-PLANNING = "PlanningAgent"
-STELLARIUM = "StellariumAgent"
+from singularity.roles import KNOWLEDGE, PLANNING, STELLARIUM
 
 COMMON_RULES = (
     "Reply in the user's language (German or English). Numbers, places, times, positions, "

@@ -31,17 +31,26 @@ from llama_index.core.memory import BaseMemory
 from llama_index.core.workflow import Context
 from pydantic import BaseModel
 
+from singularity import roles
 from singularity.config import Settings
 from singularity.knowledge.sources import Source, cite, source_list
-from singularity.pilot.language import detect_language
-from singularity.pilot.slots import extract_planning_slots
 from singularity.results import Artifact, Status, ToolResult
+from singularity.roles import AGENT_ROLES
+from singularity.understanding.language import detect_language
+from singularity.understanding.slots import extract_planning_slots
 from singularity.workflow import prompts
 from singularity.workflow.agents import build_workflow
 from singularity.workflow.honesty import Report, ToolEvent, honest_answer
-from singularity.workflow.state import NOW_KEY, STATE_KEY
-from singularity.workflow.tools.knowledge import RECENT_KEY, SOURCES_KEY, knowledge_titles
-from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY
+from singularity.workflow.store_keys import (
+    CURRENT_AGENT_KEY,
+    LAST_PLAN_KEY,
+    NOW_KEY,
+    RECENT_KEY,
+    SESSION_DIR_KEY,
+    SOURCES_KEY,
+    STATE_KEY,
+)
+from singularity.workflow.tools.knowledge import knowledge_titles
 
 log = logging.getLogger(__name__)
 _STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
@@ -99,12 +108,9 @@ class TurnRecord(BaseModel):
     error: str | None = None
 
 
-AGENT_ROLES = ("orchestrator", "knowledge", "planning", "stellarium")
-
-
 def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
     """One LLM per agent role: the configured provider, or the offline pilot."""
-    from singularity.llm.pilot import PilotLLM
+    from singularity.llm.pilot.model import PilotLLM
     from singularity.llm.providers import build_llm
 
     llms: dict[str, FunctionCallingLLM] = {}
@@ -146,7 +152,7 @@ class Session:
     def set_persona_style(self, style: str) -> None:
         """Persona style shapes only the Knowledge and Planning agents (the orchestrator
         stays neutral so routing never depends on a role)."""
-        base = {prompts.KNOWLEDGE: prompts.KNOWLEDGE_PROMPT, prompts.PLANNING: prompts.PLANNING_PROMPT}
+        base = {roles.KNOWLEDGE: prompts.KNOWLEDGE_PROMPT, roles.PLANNING: prompts.PLANNING_PROMPT}
         for name, prompt in base.items():
             self.workflow.agents[name].system_prompt = f"{prompt}\n\n{style}" if style else prompt
         self.persona_style = style
@@ -190,7 +196,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
         session.set_persona_style(style)                                   # 1. persona
     await session.ctx.store.set(SOURCES_KEY, [])                           # 2. sources
     await session.ctx.store.set(RECENT_KEY, _recent_messages(session.memory))
-    await session.ctx.store.set("current_agent_name", prompts.ORCHESTRATOR)  # 3. root agent
+    await session.ctx.store.set(CURRENT_AGENT_KEY, roles.ORCHESTRATOR)  # 3. root agent
     await session.ctx.store.set(NOW_KEY, now.isoformat())
     await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
 

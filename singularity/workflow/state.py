@@ -10,10 +10,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-STATE_KEY = "state"
-NOW_KEY = "now_iso"
-"""Context-store key for the turn's "now" (ISO, aware): tools read it for reproducibility."""
-
 INITIAL_STATE: dict[str, Any] = {
     "current_path": None,
     "planning_data": {

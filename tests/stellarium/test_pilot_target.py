@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from singularity.llm.pilot_policies import Turn
-from singularity.llm.pilot_stellarium import _target
-from singularity.pilot.intent import classify_intent
+from singularity.llm.pilot.policies import Turn
+from singularity.llm.pilot.stellarium import _target
+from singularity.understanding.intent import classify_intent
 
 
 @pytest.mark.parametrize(("message", "target"), [

@@ -128,8 +128,8 @@ async def test_a_model_rewrites_follow_ups_and_invented_markers_are_dropped(know
 async def test_a_failing_rewriter_leaves_the_question_as_asked(knowledge_session: Session) -> None:
     from llama_index.core.llms.mock import MockFunctionCallingLLM
 
-    from singularity.workflow.state import STATE_KEY
-    from singularity.workflow.tools.knowledge import RECENT_KEY, KnowledgeTools
+    from singularity.workflow.store_keys import RECENT_KEY, STATE_KEY
+    from singularity.workflow.tools.knowledge import KnowledgeTools
 
     def broken(messages, **kwargs):
         raise TimeoutError("the rewriter timed out")

@@ -24,18 +24,18 @@ from singularity.knowledge.rewrite import needs_context, rewrite_by_rule
 from singularity.knowledge.sources import local_citation, register, web_citation
 from singularity.knowledge.strategy import topic_title
 from singularity.knowledge.titles import TitleIndex
-from singularity.pilot.language import detect_language
 from singularity.results import ToolResult
-from singularity.workflow.state import NOW_KEY, STATE_KEY
+from singularity.understanding.language import detect_language
+from singularity.workflow.store_keys import (
+    LAST_QUERY_KEY,
+    NOW_KEY,
+    RECENT_KEY,
+    SOURCES_KEY,
+    STATE_KEY,
+)
 
 log = logging.getLogger(__name__)
 
-SOURCES_KEY = "source_registry"
-"""Context-store key of this turn's cited sources (reset by the runner for every message)."""
-LAST_QUERY_KEY = "last_standalone_query"
-"""Context-store key of the previous standalone query ("und auf der Venus?" repeats it)."""
-RECENT_KEY = "recent_messages"
-"""Context-store key of the conversation's last messages before this one, for the rewriter."""
 PASSAGES_PER_TOPIC = 3
 MAX_REWRITE_CHARS = 300
 

@@ -23,13 +23,14 @@ from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
-from singularity.workflow.state import NOW_KEY, STATE_KEY, compact_plan
-
-LAST_WEATHER_KEY = "last_weather"
-"""Context-store key of the last weather verdict and its numbers (for answers in any language)."""
-LAST_PLAN_KEY = "last_plan"
-"""Context-store key of the full plan (JSON), for the UI's table and chart; not in the state."""
-SESSION_DIR_KEY = "session_dir"
+from singularity.workflow.state import compact_plan
+from singularity.workflow.store_keys import (
+    LAST_PLAN_KEY,
+    LAST_WEATHER_KEY,
+    NOW_KEY,
+    SESSION_DIR_KEY,
+    STATE_KEY,
+)
 
 
 async def _now(ctx: Context) -> datetime:
@@ -252,7 +253,7 @@ def _weather_numbers(weather: dict[str, Any] | None) -> dict[str, Any] | None:
 def pick_target(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:
     """The plan target a reference names: a rank ('1', 'first', 'das erste', 'last') or a
     name ('M31', 'M 31', 'Andromeda Galaxy')."""
-    from singularity.pilot.references import target_reference
+    from singularity.understanding.references import target_reference
 
     text = reference.strip()
     ref = target_reference(f"#{text}" if text.isdigit() else text)

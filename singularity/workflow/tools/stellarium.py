@@ -14,22 +14,16 @@ from typing import Any
 from llama_index.core.workflow import Context
 
 from singularity.config import Settings
-from singularity.pilot.references import target_reference
 from singularity.planning.models import Location
 from singularity.planning.visibility import Visibility, visibility
 from singularity.results import Artifact, Status, ToolResult
 from singularity.stellarium.bridge import StellariumBridge
 from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.resolve import resolve_name
-from singularity.workflow.state import NOW_KEY, STATE_KEY
-from singularity.workflow.tools.planning import LAST_PLAN_KEY, SESSION_DIR_KEY, pick_target
-
-PLACE_SOURCES = {
-    "plan": "from your plan",
-    "session": "the place you gave",
-    "profile": "your usual location from the profile",
-    "stellarium": "Stellarium's own location",
-}
+from singularity.stellarium.viewpoint import PLACE_SOURCES
+from singularity.understanding.references import target_reference
+from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
+from singularity.workflow.tools.planning import pick_target
 
 
 class Viewpoint:

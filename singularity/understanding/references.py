@@ -11,7 +11,7 @@ import re
 
 from pydantic import BaseModel, model_validator
 
-from singularity.pilot.tokens import Token, tokenize
+from singularity.understanding.tokens import Token, tokenize
 
 _ORDINAL_STEMS = {
     "erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "fünft": 5, "fuenft": 5, "sechst": 6,

@@ -1,11 +1,10 @@
-"""The offline pilot: a deterministic function-calling LLM that drives the real workflow.
+"""The offline pilot as a LlamaIndex ``FunctionCallingLLM``, so the same AgentWorkflow, agents
+and tools run without a model.
 
-It implements LlamaIndex's ``FunctionCallingLLM`` so the same AgentWorkflow, agents and tools
-run without a model. Each instance plays one role: the orchestrator classifies the message and
-hands off; the planning specialist extracts what the user said, calls the planning tools in
-order, asks for what is missing and composes the answer from tool results in the user's
-language; the specialists whose capability is not built yet report that. The understanding
-itself (intent, slots, references, phrasing) is plain domain logic in ``singularity.pilot``.
+Each instance plays one role: the orchestrator classifies the message and hands off; each
+specialist chooses its next tool from the message, the state and this turn's results, and
+composes the answer from tool results in the user's language. The understanding itself
+(intent, slots, references) is plain domain logic in ``singularity.understanding``.
 """
 
 from __future__ import annotations
@@ -33,9 +32,9 @@ from llama_index.core.tools import BaseTool
 from pydantic import PrivateAttr
 
 from singularity.knowledge.titles import TitleIndex
-from singularity.llm.pilot_knowledge import answer_knowledge
-from singularity.llm.pilot_policies import Turn, orchestrate, plan
-from singularity.llm.pilot_stellarium import stellarium
+from singularity.llm.pilot.knowledge import answer_knowledge
+from singularity.llm.pilot.policies import Turn, orchestrate, plan
+from singularity.llm.pilot.stellarium import stellarium
 
 POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
     "orchestrator": orchestrate,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from singularity.pilot.language import Language
+from singularity.understanding.language import Language
 
 _QUESTIONS: dict[str, dict[Language, str]] = {
     "location": {

@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 
 from singularity.errors import InputError
-from singularity.pilot.tokens import Token, covered, span_text
 from singularity.planning.equipment import parse_equipment
+from singularity.understanding.tokens import Token, covered, span_text
 
 _TELESCOPE = re.compile(
     r".*(?:dobson|teleskop|telescope|fernrohr|refra[kc]tor|reflektor|reflector|newton|maksutov"

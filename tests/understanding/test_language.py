@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from singularity.pilot.language import detect_language
+from singularity.understanding.language import detect_language
 
 ARTICLE = (
     "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from singularity.pilot.references import TargetRef, target_reference
+from singularity.understanding.references import TargetRef, target_reference
 
 
 @pytest.mark.parametrize(

@@ -17,14 +17,19 @@ from uuid import uuid4
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 
+from singularity import roles
 from singularity.knowledge.titles import TitleIndex
-from singularity.pilot.intent import classify_intent
-from singularity.pilot.language import detect_language
-from singularity.pilot.questions import ask_for, greeting_reply, off_topic_reply, weather_question
-from singularity.pilot.references import target_reference
-from singularity.pilot.slots import extract_planning_slots, missing_slots
-from singularity.workflow import prompts
-from singularity.workflow.compose import compose_plan_answer, compose_target_answer
+from singularity.llm.pilot.compose import compose_plan_answer, compose_target_answer
+from singularity.llm.pilot.questions import (
+    ask_for,
+    greeting_reply,
+    off_topic_reply,
+    weather_question,
+)
+from singularity.understanding.intent import classify_intent
+from singularity.understanding.language import detect_language
+from singularity.understanding.references import target_reference
+from singularity.understanding.slots import extract_planning_slots, missing_slots
 
 _STATE_RE = r"Current state \(.*?\):\n(?P<state>.*)\n\nUser message: (?P<msg>.*)"
 
@@ -140,9 +145,9 @@ def awaiting(planning: dict[str, Any], current_path: str | None) -> str | None:
 # --------------------------------------------------------------------------- orchestrator
 
 _ROUTES = {
-    "planning": prompts.PLANNING, "confirm": prompts.PLANNING, "decline": prompts.PLANNING,
-    "plan_followup": prompts.PLANNING, "knowledge": prompts.KNOWLEDGE,
-    "stellarium": prompts.STELLARIUM,
+    "planning": roles.PLANNING, "confirm": roles.PLANNING, "decline": roles.PLANNING,
+    "plan_followup": roles.PLANNING, "knowledge": roles.KNOWLEDGE,
+    "stellarium": roles.STELLARIUM,
 }
 
 

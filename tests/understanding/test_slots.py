@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from singularity.config import Settings
-from singularity.pilot.slots import extract_planning_slots, missing_slots
 from singularity.planning.coordinates import parse_coordinates
 from singularity.planning.equipment import parse_equipment
 from singularity.planning.location import resolve_location
@@ -16,6 +15,7 @@ from singularity.planning.models import EquipmentClass, Location
 from singularity.planning.preferences import parse_preferences
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.results import Status
+from singularity.understanding.slots import extract_planning_slots, missing_slots
 
 ARTICLE = (
     "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "

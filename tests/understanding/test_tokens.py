@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from singularity.pilot.tokens import tokenize
+from singularity.understanding.tokens import tokenize
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 
-from singularity.llm.pilot_policies import Turn, text, tool_call
-from singularity.pilot.references import target_reference
-from singularity.workflow.tools.stellarium import PLACE_SOURCES
+from singularity.llm.pilot.policies import Turn, text, tool_call
+from singularity.stellarium.viewpoint import PLACE_SOURCES
+from singularity.understanding.references import target_reference
 
 _SCREENSHOT = re.compile(r"\bscreenshot\b|\bbildschirmfoto\b", re.IGNORECASE)
 _REQUEST_WORDS = re.compile(

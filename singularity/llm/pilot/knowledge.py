@@ -16,8 +16,8 @@ from llama_index.core.base.llms.types import ChatMessage
 from singularity.knowledge.extract import Quote, best_quotes
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.titles import TitleIndex
-from singularity.llm.pilot_policies import Turn, text, tool_call
-from singularity.pilot import lexicon as lx
+from singularity.llm.pilot.policies import Turn, text, tool_call
+from singularity.understanding import lexicon as lx
 
 _IMAGE_FILLER = re.compile(
     r"\b(?:zeig(?:e)?\s+mir|show\s+me|find|finde|such(?:e)?|gibt\s+es|have\s+you\s+got|kannst\s+du"

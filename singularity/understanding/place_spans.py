@@ -11,10 +11,10 @@ import re
 from collections.abc import Sequence
 
 from singularity.errors import InputError
-from singularity.pilot.equipment_spans import is_instrument_word
-from singularity.pilot.lexicon import NOT_PLACES, is_astronomy_word
-from singularity.pilot.tokens import Token, span_text
 from singularity.planning.coordinates import parse_coordinates
+from singularity.understanding.equipment_spans import is_instrument_word
+from singularity.understanding.lexicon import NOT_PLACES, is_astronomy_word
+from singularity.understanding.tokens import Token, span_text
 
 _COORD_TOKEN = re.compile(
     r"[+\-−]?\d+(?:[.,]\d+)?(?:[°'\"′″]\s*\d*(?:[.,]\d+)?)*[°'\"′″]*[NSEWO]?"

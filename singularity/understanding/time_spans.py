@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from singularity.errors import InputError
-from singularity.pilot.tokens import Token, indices_matching, span_text
 from singularity.planning.models import Location
 from singularity.planning.timephrases import parse_duration, parse_when
+from singularity.understanding.tokens import Token, indices_matching, span_text
 
 _REFERENCE_NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 _REFERENCE_PLACE = Location(

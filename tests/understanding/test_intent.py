@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from singularity.pilot.intent import classify_intent
+from singularity.understanding.intent import classify_intent
 
 ARTICLE = (
     "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
@@ -169,7 +169,7 @@ def test_odd_input_is_classified_without_error(text: str, context: dict[str, obj
 
 def test_pilot_understanding_imports_no_agent_or_ui_framework() -> None:
     code = (
-        "import sys, singularity.pilot.intent, singularity.pilot.questions;"
+        "import sys, singularity.understanding.intent, singularity.llm.pilot.questions;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('llama_index', 'chainlit')))"
     )
     out = subprocess.run(

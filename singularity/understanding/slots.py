@@ -16,13 +16,18 @@ from typing import Any
 from pydantic import BaseModel
 
 from singularity.errors import InputError
-from singularity.pilot.equipment_spans import find_equipment
-from singularity.pilot.place_spans import find_coordinates, find_place
-from singularity.pilot.time_spans import blocked_greetings, find_duration, find_when, parses_as_time
-from singularity.pilot.tokens import Token, indices_matching, span_text, tokenize
 from singularity.planning.equipment import parse_equipment
 from singularity.planning.preferences import parse_preferences
 from singularity.planning.timephrases import parse_duration
+from singularity.understanding.equipment_spans import find_equipment
+from singularity.understanding.place_spans import find_coordinates, find_place
+from singularity.understanding.time_spans import (
+    blocked_greetings,
+    find_duration,
+    find_when,
+    parses_as_time,
+)
+from singularity.understanding.tokens import Token, indices_matching, span_text, tokenize
 
 REQUIRED_SLOTS = ("location", "time", "equipment")
 """What the planning agent asks for, in this order; duration and preferences have defaults."""

@@ -8,14 +8,19 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from singularity.pilot.language import detect_language
-from singularity.pilot.questions import ask_for, greeting_reply, off_topic_reply, weather_question
-from singularity.pilot.slots import extract_planning_slots
+from singularity.llm.pilot.questions import (
+    ask_for,
+    greeting_reply,
+    off_topic_reply,
+    weather_question,
+)
 from singularity.planning.coordinates import parse_coordinates
 from singularity.planning.equipment import parse_equipment
 from singularity.planning.models import Location
 from singularity.planning.preferences import parse_preferences
 from singularity.planning.timephrases import parse_duration, parse_when
+from singularity.understanding.language import detect_language
+from singularity.understanding.slots import extract_planning_slots
 
 SLOTS = ("location", "time", "equipment", "duration", "preferences")
 LANGUAGES = ("de", "en")

@@ -1,6 +1,6 @@
 """German and English vocabulary shared by intent classification and slot extraction.
 
-Words are compared after :func:`singularity.pilot.tokens.fold` (lower case, ß as ss); phrase
+Words are compared after :func:`singularity.understanding.tokens.fold` (lower case, ß as ss); phrase
 patterns run on the lower-cased text and accept both ß and ss.
 """
 

@@ -22,10 +22,10 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from singularity.pilot import lexicon as lx
-from singularity.pilot.references import object_name, target_reference
-from singularity.pilot.slots import PlanningSlots, extract_planning_slots
-from singularity.pilot.tokens import fold
+from singularity.understanding import lexicon as lx
+from singularity.understanding.references import object_name, target_reference
+from singularity.understanding.slots import PlanningSlots, extract_planning_slots
+from singularity.understanding.tokens import fold
 
 IntentKind = Literal[
     "planning", "knowledge", "stellarium", "off_topic", "greeting", "confirm", "decline",
