@@ -1,4 +1,6 @@
-"""The deep-sky catalog: every OpenNGC object (shipped by pyongc) that has a magnitude.
+"""The deep-sky catalog: every OpenNGC object (shipped by pyongc) that has a magnitude, plus the
+named double stars observers seek out (``data/double_stars.json``; OpenNGC holds only a few
+double stars).
 
 Loaded once per process straight from pyongc's SQLite file into numpy arrays (about 11,500
 objects); pyongc's object API would cost seconds for the whole catalog.
@@ -12,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
+from singularity.planning.showpieces import memberships, named_double_stars
 
 # OpenNGC type code → planner family (one family per object; used for difficulty and preferences)
 FAMILY_OF_TYPE: dict[str, str] = {
@@ -35,8 +39,10 @@ EXTENDED_FAMILIES = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalog:
+    """Hashed by identity, so per-catalogue derived arrays can be cached."""
+
     ids: list[str]
     """OpenNGC primary names (``NGC0224``)."""
     names: list[str]
@@ -53,6 +59,12 @@ class Catalog:
     minor_arcmin: np.ndarray
     family_code: np.ndarray
     """Index into ``FAMILIES`` per object: numeric, so scoring never compares strings."""
+    hubble: list[str]
+    """Morphological type of galaxies (``Sb``, ``E3``; empty for other objects)."""
+    showpiece_tier: np.ndarray
+    """0 anonymous, 1 Herschel 400, 2 Messier, Caldwell, Finest NGC or a named double star."""
+    showpiece_lists: list[tuple[str, ...]]
+    """Names of the observing lists each object is on."""
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -84,6 +96,23 @@ def display_name(primary: str, messier: str | None) -> str:
     return f"{match[1]} {match[2]}{match[3]}" if match else primary
 
 
+def _sexagesimal_rad(text: str, hours: bool) -> float:
+    sign = -1.0 if text.strip().startswith("-") else 1.0
+    a, b, c = (float(part) for part in text.strip().lstrip("+-").split())
+    return float(np.radians(sign * (a + b / 60 + c / 3600) * (15 if hours else 1)))
+
+
+def _double_star_rows() -> list[tuple]:
+    """The named double stars in the shape of the OpenNGC query's rows; the size is the
+    separation, the magnitude the fainter component's."""
+    return [
+        (star["id"], "**", _sexagesimal_rad(star["ra"], True), _sexagesimal_rad(star["dec"], False),
+         star["constellation"], star["separation_arcsec"] / 60, None, star["magnitude"], None, None,
+         "", star["name"], None)
+        for star in named_double_stars()
+    ]
+
+
 def _surface_brightness(mag: float, major: float | None, minor: float | None) -> float:
     """Mean surface brightness over an elliptical disk (mag/arcsec²)."""
     if not major:
@@ -97,15 +126,17 @@ def load_catalog() -> Catalog:
     from pyongc.ongc import DBPATH
 
     query = (
-        "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames "
+        "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames, hubble "
         "FROM objects WHERE ra IS NOT NULL AND (vmag IS NOT NULL OR bmag IS NOT NULL) "
         f"AND type IN ({','.join('?' * len(FAMILY_OF_TYPE))})"
     )
     with sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True) as con:
-        rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall()
+        rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall() + _double_star_rows()
     mags = [catalog_magnitude(r[1], r[7], r[8])[0] for r in rows]
+    ids = [r[0] for r in rows]
+    tier, lists = memberships(ids, [bool(r[10]) for r in rows], {s["id"] for s in named_double_stars()})
     return Catalog(
-        ids=[r[0] for r in rows],
+        ids=ids,
         names=[display_name(r[0], r[10]) for r in rows],
         common_names=[(r[11] or "").split(",")[0] for r in rows],
         families=[FAMILY_OF_TYPE[r[1]] for r in rows],
@@ -120,4 +151,7 @@ def load_catalog() -> Catalog:
         major_arcmin=np.array([r[5] or np.nan for r in rows], dtype=float),
         minor_arcmin=np.array([r[6] or r[5] or np.nan for r in rows], dtype=float),
         family_code=family_codes([FAMILY_OF_TYPE[r[1]] for r in rows]),
+        hubble=[r[12] or "" for r in rows],
+        showpiece_tier=tier,
+        showpiece_lists=lists,
     )

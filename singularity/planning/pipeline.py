@@ -18,7 +18,7 @@ from singularity.planning.equipment import classify_equipment
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
-from singularity.planning.preferences import parse_preferences
+from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
@@ -58,7 +58,7 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
     A naive ``now`` is read in the location's time zone."""
     steps: dict[str, ToolResult] = {}
     try:
-        preferences = parse_preferences(request.prefer)
+        preferences = parse_preference_request(request.prefer)
         hours = (
             parse_duration(str(request.hours)) if request.hours is not None
             else None
@@ -102,7 +102,8 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
 
     plan = compute_plan(
         location=location, window=window, equipment=equipment, sky=sky,
-        preferences=preferences, settings=settings.planning, limit=request.limit,
+        preferences=preferences.families, preference_strength=preferences.strength,
+        settings=settings.planning, limit=request.limit,
     )
     problems = [f"{name}: {r.message}" for name, r in steps.items() if r.status is not Status.OK]
     if problems:

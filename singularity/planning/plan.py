@@ -20,19 +20,24 @@ from singularity.planning.ephemeris import (
     planet_magnitude,
 )
 from singularity.planning.models import Equipment, Location, TimeWindow
-from singularity.planning.scoring import (
-    Conditions,
-    assessment,
-    compass_point,
-    compass_words,
-    score,
-    type_difficulty,
+from singularity.planning.notes import PlanNote, darkness_note, note, shortfall_note
+from singularity.planning.optics import optics_of
+from singularity.planning.preferences import PreferenceStrength
+from singularity.planning.rules import (
+    HIGH_ALTITUDE_DEG,
+    TYPE_DIFFICULTY,
+    Observables,
+    Sky,
+    catalog_core_gain,
 )
+from singularity.planning.scoring import assessment, compass_point, compass_words, score
+from singularity.planning.selection import select
 from singularity.planning.sun import night_of
 
 DEEP_SKY_MAX_SUN_ALT = -12.0  # nautical darkness: faint objects need a dark sky
 BRIGHT_MAX_SUN_ALT = -6.0  # planets and the Moon show in civil twilight
 CHART_TARGETS = 5
+_DIFFICULTY = np.array([TYPE_DIFFICULTY[f] for f in FAMILIES])
 
 
 class SkyCondition(BaseModel):
@@ -70,6 +75,10 @@ class Target(BaseModel):
     moon_separation_deg: float | None
     score: float
     assessment: str
+    score_parts: dict[str, float] = {}
+    """The parts the score is composed of (``scoring.Scores.parts``)."""
+    showpiece_lists: list[str] = []
+    """Observing lists the target is on (Messier, Caldwell, Herschel 400, …)."""
 
 
 class MoonInfo(BaseModel):
@@ -110,6 +119,10 @@ class ObservingPlan(BaseModel):
     counts: dict[str, int]
     series: Series
     notes: list[str]
+    """English texts of ``note_details`` (kept for older readers)."""
+    preference_strength: PreferenceStrength = PreferenceStrength.NONE
+    note_details: list[PlanNote] = []
+    """Every note as a key, its parameters and its text in German and English."""
 
 
 def phase_name(illumination: float, waxing: bool) -> str:
@@ -138,7 +151,15 @@ def _best(alt: np.ndarray, usable: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def compute_plan(
     *, location: Location, window: TimeWindow, equipment: Equipment, sky: SkyCondition,
     preferences: list[str], settings: PlanningSettings, limit: int | None = None,
+    preference_strength: PreferenceStrength | str | None = None,
 ) -> ObservingPlan:
+    """Score every object over the window and pick the list. ``preference_strength`` is how
+    strongly the user asked for ``preferences`` (``preferences.parse_preference_request``);
+    by default a stated preference means "mostly"."""
+    strength = PreferenceStrength(preference_strength) if preference_strength else (
+        PreferenceStrength.MOSTLY if preferences else PreferenceStrength.NONE)
+    if not preferences:
+        strength = PreferenceStrength.NONE
     tz = location.tz
     times = grid_times(window, settings.sample_minutes)
     grid = SkyGrid(times, Site(location.lat, location.lon, location.elevation_m or 0.0))
@@ -150,7 +171,7 @@ def compute_plan(
     # Objects too faint for this instrument under this sky, wherever they stand, are dropped
     # before any position is computed (glare and surface brightness only lower the limit).
     ceiling = (equipment.limiting_magnitude - sky.light_pollution_penalty
-               + settings.magnitude_margin - type_difficulty(catalog.family_code))
+               + settings.magnitude_margin - _DIFFICULTY[catalog.family_code])
     keep = np.flatnonzero(catalog.magnitude <= ceiling)
     ri, di = grid.cirs(catalog.ra_rad[keep], catalog.dec_rad[keep])
     sin_alt = grid.sin_altitude(ri, di)
@@ -194,20 +215,37 @@ def compute_plan(
     moon_alt_at_best = moon.alt_deg[best_i]
     separation = angular_separation_deg(best_alt, best_az, moon_alt_at_best, moon.az_deg[best_i])
     mid_illumination = float(illumination[len(times) // 2])
-    conditions = Conditions(
+    optics = optics_of(equipment)
+    rules_sky = Sky(
         limiting_magnitude=equipment.limiting_magnitude,
         light_pollution_penalty=sky.light_pollution_penalty, sky_sqm=sky.sqm,
         min_altitude_deg=settings.min_altitude_deg, magnitude_margin=settings.magnitude_margin,
-        preferences=frozenset(preferences),
+        field_deg=optics.field_deg, magnification=optics.magnification,
+        resolution_arcsec=optics.resolution_arcsec, moon_illumination=mid_illumination,
     )
-    scores = score(
+    high = np.sin(np.radians(HIGH_ALTITUDE_DEG))
+    deep_high = (np.mean(sin_alt[dark_deep] > high, axis=0) if dark_deep.any()
+                 else np.zeros(n_deep))
+    body_high = (np.mean(body_alt[dark_bright] > HIGH_ALTITUDE_DEG, axis=0) if dark_bright.any()
+                 else np.zeros(body_alt.shape[1]))
+    n_bodies = len(bodies) + 1
+    preferred_codes = [FAMILIES.index(f) for f in preferences if f in FAMILIES]
+    observables = Observables(
         family_code=family_code, magnitude=magnitude, surface_brightness=surface,
-        altitude_deg=best_alt, moon_illumination=mid_illumination,
-        moon_alt_deg=moon_alt_at_best, moon_separation_deg=separation, conditions=conditions,
+        core_gain=np.concatenate([catalog_core_gain(catalog)[keep], np.zeros(n_bodies)]),
+        size_arcmin=np.concatenate([catalog.major_arcmin[keep], np.full(n_bodies, np.nan)]),
+        altitude_deg=best_alt, high_fraction=np.concatenate([deep_high, body_high]),
+        sun_alt_deg=sun[best_i], moon_alt_deg=moon_alt_at_best, moon_separation_deg=separation,
+        showpiece_tier=np.concatenate([catalog.showpiece_tier[keep], np.full(n_bodies, 2, np.int8)]),
+        preferred=np.isin(family_code, preferred_codes),
     )
-    scores.score[-1] = np.nan if scores.too_low[-1] else scores.score[-1]  # the Moon itself
+    scores = score(observables, rules_sky)
     order = np.lexsort((magnitude, -np.nan_to_num(scores.score, nan=-1.0)))  # ties: brighter first
-    ranked = [int(i) for i in order[~np.isnan(scores.score[order])][: limit or settings.result_limit]]
+    order = order[~np.isnan(scores.score[order])]
+    wanted = limit or settings.result_limit
+    selection = select(order, family_code, observables.preferred, strength, wanted)
+    ranked = selection.indices
+    sample_hours = settings.sample_minutes / 60.0
 
     targets: list[Target] = []
     for rank, i in enumerate(ranked, start=1):
@@ -217,6 +255,11 @@ def compute_plan(
         ra, dec = (catalog.ra_rad[k], catalog.dec_rad[k]) if deep_sky else _body_radec(
             grid, id_of(i).lower(), int(best_i[i]))
         family = FAMILIES[family_code[i]]
+        parts = scores.parts(i)
+        usable = int(np.sum(dark_deep if deep_sky else dark_bright))
+        parts["hours_above_30"] = round(float(observables.high_fraction[i]) * usable * sample_hours, 2)
+        lists = catalog.showpiece_lists[k] if deep_sky else ()
+        size = catalog.major_arcmin[k] if deep_sky else np.nan
         targets.append(Target(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
@@ -224,17 +267,19 @@ def compute_plan(
             constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
             magnitude=round(float(magnitude[i]), 2),
             surface_brightness=_rounded(surface[i]),
-            size_arcmin=_rounded(catalog.major_arcmin[k]) if deep_sky else None,
+            size_arcmin=_rounded(size),
             best_time=times[best_i[i]].astimezone(tz),
             altitude_deg=round(float(best_alt[i]), 1), azimuth_deg=round(float(best_az[i]), 1),
             direction=point,
             moon_separation_deg=None if family == "moon" else round(float(separation[i]), 1),
             score=float(scores.score[i]),
             assessment=assessment(
-                headroom=float(scores.headroom[i]), altitude_deg=float(best_alt[i]),
-                direction=compass_words(point), glare=float(scores.moon_glare[i]),
-                preferred=family in preferences, family_label=FAMILY_LABEL[family],
+                parts, altitude_deg=float(best_alt[i]), direction=compass_words(point),
+                family_label=FAMILY_LABEL[family], showpiece_lists=lists,
+                preferred=bool(observables.preferred[i]),
+                overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
             ),
+            score_parts=parts, showpiece_lists=list(lists),
         ))
 
     waxing = bool(illumination[-1] >= illumination[0])
@@ -242,10 +287,13 @@ def compute_plan(
                      if window.start.astimezone(tz).hour < 12 else window.start.astimezone(tz).date(),
                      location)
     above_horizon = int(np.sum(best_alt > 0))
-    notes = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)
+    details = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)
+    details += _request_notes(strength, preferences, selection.preferred_within_reach,
+                              selection.preferred_listed, wanted)
     chart_tracks = _tracks(grid, catalog, keep, bodies, moon, ranked[:CHART_TARGETS], n_deep)
     return ObservingPlan(
         location=location, window=window, equipment=equipment, sky=sky, preferences=preferences,
+        preference_strength=strength,
         night=NightInfo(
             sunset=night.sunset, astronomical_dusk=night.astronomical_dusk,
             astronomical_dawn=night.astronomical_dawn, sunrise=night.sunrise,
@@ -271,7 +319,7 @@ def compute_plan(
             moon_alt_deg=[round(float(a), 2) for a in moon.alt_deg],
             targets={name_of(i): [round(float(a), 2) for a in track] for i, track in chart_tracks},
         ),
-        notes=notes,
+        notes=[d.text["en"] for d in details], note_details=details,
     )
 
 
@@ -297,21 +345,32 @@ def _rounded(value: float) -> float | None:
 
 
 def _notes(dark_deep: np.ndarray, dark_bright: np.ndarray, darkness: str,
-           illumination: float, moon_alt: np.ndarray) -> list[str]:
-    notes: list[str] = []
+           illumination: float, moon_alt: np.ndarray) -> list[PlanNote]:
+    notes: list[PlanNote] = []
     if not dark_bright.any():
-        notes.append("The Sun is too high during the whole window: nothing can be observed; "
-                     "choose a time after dusk.")
+        notes.append(note("sun_too_high"))
     elif not dark_deep.any():
-        notes.append("The sky never gets darker than nautical twilight in this window: only "
-                     "the Moon and planets are listed.")
+        notes.append(note("no_deep_sky_darkness"))
     elif not dark_deep.all():
-        notes.append("Part of the window falls in twilight; deep-sky targets are timed for "
-                     "the dark part.")
+        notes.append(note("partly_twilight"))
     if darkness in {"nautical", "civil", "none"}:
-        notes.append(f"At this place and date the night does not get astronomically dark "
-                     f"(darkest: {darkness} twilight).")
+        notes.append(darkness_note(darkness))
     if illumination > 0.75 and np.any(moon_alt > 0):
-        notes.append(f"The Moon is {illumination:.0%} illuminated and above the horizon: "
-                     "faint galaxies and nebulae suffer most.")
+        notes.append(note("bright_moon", percent=round(illumination * 100)))
     return notes
+
+
+def _request_notes(strength: PreferenceStrength, preferences: list[str], within_reach: int,
+                   listed: int, wanted: int) -> list[PlanNote]:
+    """Say when the preference could not be met: fewer requested targets than asked for."""
+    if strength is PreferenceStrength.NONE or not preferences:
+        return []
+    family = preferences[0]
+    if within_reach == 0:
+        return [shortfall_note("none_within_reach", 0, family)]
+    if strength is PreferenceStrength.ONLY and listed < wanted:
+        return [shortfall_note("only_few_within_reach", listed, family)]
+    head = min(wanted, 10)
+    if strength is PreferenceStrength.MOSTLY and within_reach < -(-2 * head // 3):
+        return [shortfall_note("mostly_few_within_reach", within_reach, family)]
+    return []

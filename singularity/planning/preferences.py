@@ -1,8 +1,16 @@
-"""Object-type preferences from free text ("vor allem Galaxien", "planets and clusters")."""
+"""Object-type preferences from free text ("vor allem Galaxien", "nur Kugelsternhaufen",
+"planets and clusters"): which families, and how strongly.
+
+Strength, as people mean it: "nur …" / "only …" asks for nothing else; "vor allem …" /
+"mostly …" — and a bare "Galaxien" — asks for a list mostly of that kind; no preference asks
+for a varied night. ``selection`` turns the strength into the list's composition.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from enum import StrEnum
 
 from singularity.errors import InputError
 
@@ -10,7 +18,7 @@ from singularity.errors import InputError
 _STEMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("planetary nebula", ("planetary_nebula",)), ("planetarischer nebel", ("planetary_nebula",)),
     ("planetarische nebel", ("planetary_nebula",)), ("planetarische", ("planetary_nebula",)),
-    ("globular", ("globular_cluster",)), ("kugelsternhaufen", ("globular_cluster",)),
+    ("globular cluster", ("globular_cluster",)), ("globular", ("globular_cluster",)), ("kugelsternhaufen", ("globular_cluster",)),
     ("kugelhaufen", ("globular_cluster",)),
     ("open cluster", ("open_cluster",)), ("offene sternhaufen", ("open_cluster",)),
     ("offener sternhaufen", ("open_cluster",)), ("offene haufen", ("open_cluster",)),
@@ -30,6 +38,32 @@ _STEMS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 CHOICES = "galaxies, nebulae, planetary nebulae, star clusters (open or globular), " \
           "double stars, planets, the Moon, or deep-sky objects"
+
+
+class PreferenceStrength(StrEnum):
+    NONE = "none"
+    MOSTLY = "mostly"
+    ONLY = "only"
+
+
+_ONLY = re.compile(
+    r"\b(?:nur|ausschlie(?:ß|ss)lich|lediglich|only|exclusively|just|nothing but|nichts au(?:ß|ss)er)\b"
+)
+
+
+@dataclass(frozen=True)
+class PreferenceRequest:
+    families: list[str]
+    strength: PreferenceStrength
+
+
+def parse_preference_request(text: str | None) -> PreferenceRequest:
+    """The families and the strength of the preference in ``text``."""
+    families = parse_preferences(text)
+    if not families:
+        return PreferenceRequest([], PreferenceStrength.NONE)
+    only = _ONLY.search(re.sub(r"\s+", " ", (text or "").lower()))
+    return PreferenceRequest(families, PreferenceStrength.ONLY if only else PreferenceStrength.MOSTLY)
 
 
 def parse_preferences(text: str | None) -> list[str]:

@@ -1,16 +1,16 @@
-"""Deterministic target scoring (the article's scheme, extended with Moon glare and surface
-brightness). Every constant is here, with its reason; ``docs/scoring.md`` explains the whole.
+"""Deterministic target scoring: the article's scheme, composed from the small rules in
+``rules.py`` (one per factor, all reading the same alt/az grid).
 
-    effective_limit = limiting_magnitude(equipment) − light_pollution_penalty(bortle)
-                      − type_difficulty(family) − moon_glare − surface_brightness_penalty
-    magnitude_score = clip((effective_limit − magnitude) / 5, 0, 1) · 100
-    altitude_score  = clip((altitude − 10°) / 50°, 0, 1) · 100
-    score = (0.65 · magnitude_score + 0.35 · altitude_score) · preference_multiplier
+    effective_limit = limiting_magnitude − Σ magnitude losses
+                      (light pollution, type difficulty, contrast, Moon glare, twilight)
+    headroom        = effective_limit − magnitude
+    magnitude_score = 100 · (1 − 2^(−(headroom + margin) / 2))     diminishing, never saturating
+    altitude_score  = 100 · (0.75 · clip((altitude − 10°) / 50°) + 0.25 · share above 30°)
+    score = (0.65 · magnitude_score + 0.35 · altitude_score) · size · showpiece · preference
 
-No score below the minimum altitude (10°); objects fainter than the effective limit plus a
-margin are dropped. With preferences, preferred families get ×1.25 and the others ×0.75: a
-preferred object of two thirds the raw score still ranks first, yet a spectacular
-non-preferred object stays in the list.
+The article's weights (0.65 / 0.35) stay the default. No score below the minimum altitude (10°);
+objects fainter than the effective limit by more than the margin, and double stars closer than
+the instrument splits, are dropped. ``docs/planning.md`` gives every constant its source.
 """
 
 from __future__ import annotations
@@ -19,115 +19,69 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from singularity.planning.catalog import EXTENDED_FAMILIES, FAMILIES
+from singularity.planning.rules import (
+    FACTORS,
+    MAGNITUDE_LOSSES,
+    Observables,
+    Sky,
+    altitude_quality,
+    headroom_quality,
+    unresolved,
+)
 
-TYPE_DIFFICULTY: dict[str, float] = {
-    # magnitudes taken off the limit: diffuse light is harder to see than a star of equal total
-    # magnitude; compact or resolved objects are nearly as easy as stars.
-    "planet": 0.0, "moon": 0.0, "double_star": 0.0, "asterism": 0.0, "association": 0.0,
-    "open_cluster": 0.0, "globular_cluster": 0.5, "planetary_nebula": 0.5,
-    "cluster_nebula": 1.0, "nebula": 1.0, "supernova_remnant": 1.5, "galaxy": 1.5,
-    "galaxy_group": 2.0,
-}
 MAGNITUDE_WEIGHT = 0.65
 ALTITUDE_WEIGHT = 0.35
-HEADROOM_FOR_FULL_SCORE = 5.0  # magnitudes brighter than the limit for a full magnitude score
-ALTITUDE_FOR_FULL_SCORE = 60.0  # degrees; above this, extinction and seeing barely improve
-PREFERRED_MULTIPLIER = 1.25
-OTHER_MULTIPLIER = 0.75
-MOON_GLARE_CAP = 2.5
-SB_PENALTY_CAP = 3.0
-NO_GLARE_FAMILIES = frozenset({"planet", "moon", "double_star"})
-
-# per-family lookups indexed by ``family_code`` (catalog.FAMILIES order)
-_DIFFICULTY = np.array([TYPE_DIFFICULTY[f] for f in FAMILIES])
-_EXTENDED = np.array([f in EXTENDED_FAMILIES for f in FAMILIES])
-_GLARE_EXEMPT = np.array([f in NO_GLARE_FAMILIES for f in FAMILIES])
-
-
-def type_difficulty(family_code: np.ndarray) -> np.ndarray:
-    return _DIFFICULTY[family_code]
-
-
-def moon_glare_mag(illumination: float, moon_alt_deg: np.ndarray | float,
-                   separation_deg: np.ndarray | float) -> np.ndarray:
-    """Magnitudes lost to moonlight: grows with phase, much more close to the Moon; zero when
-    the Moon is below the horizon. A heuristic shaped after Krisciunas & Schaefer (1991): the
-    scattered moonlight falls off over tens of degrees and scales with the Moon's brightness."""
-    up = np.asarray(moon_alt_deg) > 0
-    glare = illumination * (0.5 + 2.0 * np.exp(-np.asarray(separation_deg) / 30.0))
-    return np.where(up, np.minimum(glare, MOON_GLARE_CAP), 0.0)
-
-
-def surface_brightness_penalty(surface_brightness: np.ndarray, sky_sqm: float) -> np.ndarray:
-    """Magnitudes lost by diffuse objects whose mean surface brightness is fainter than the sky
-    background: 0.4 mag per mag/arcsec² of contrast deficit, capped. Point-like and compact
-    objects are unaffected; the same total magnitude spread thin is harder to see."""
-    sb = np.asarray(surface_brightness, dtype=float)
-    penalty = np.clip(0.4 * (sb - sky_sqm), 0.0, SB_PENALTY_CAP)
-    return np.where(np.isnan(sb), 0.0, penalty)
-
-
-@dataclass(frozen=True)
-class Conditions:
-    limiting_magnitude: float
-    light_pollution_penalty: float
-    sky_sqm: float
-    min_altitude_deg: float
-    magnitude_margin: float
-    preferences: frozenset[str]
+SCORE_DECIMALS = 2
 
 
 @dataclass(frozen=True)
 class Scores:
     score: np.ndarray
-    """0…125; NaN where the object gets no score (too low or far too faint)."""
-    effective_limit: np.ndarray
+    """NaN where the object gets no score (too low, far too faint or unresolved)."""
     headroom: np.ndarray
-    moon_glare: np.ndarray
-    too_faint: np.ndarray
+    losses: dict[str, np.ndarray]
+    """Magnitudes lost, per rule."""
+    magnitude_score: np.ndarray
+    altitude_score: np.ndarray
+    factors: dict[str, np.ndarray]
     too_low: np.ndarray
+    too_faint: np.ndarray
+
+    def parts(self, i: int) -> dict[str, float]:
+        """The parts of target ``i``'s score, rounded for display."""
+        return {
+            "magnitude_score": round(float(self.magnitude_score[i]), 1),
+            "altitude_score": round(float(self.altitude_score[i]), 1),
+            "headroom_mag": round(float(self.headroom[i]), 2),
+            **{f"{name}_mag": round(float(loss[i]), 2) for name, loss in self.losses.items()},
+            **{f"{name}_factor": round(float(f[i]), 3) for name, f in self.factors.items()},
+        }
 
 
-def score(
-    *, family_code: np.ndarray, magnitude: np.ndarray, surface_brightness: np.ndarray,
-    altitude_deg: np.ndarray, moon_illumination: float, moon_alt_deg: np.ndarray,
-    moon_separation_deg: np.ndarray, conditions: Conditions,
-) -> Scores:
-    """Score every object at its best time (arrays aligned with ``family_code``)."""
-    difficulty = _DIFFICULTY[family_code]
-    glare = np.where(
-        _GLARE_EXEMPT[family_code], 0.0,
-        moon_glare_mag(moon_illumination, moon_alt_deg, moon_separation_deg),
-    )
-    sb_penalty = np.where(
-        _EXTENDED[family_code], surface_brightness_penalty(surface_brightness, conditions.sky_sqm), 0.0
-    )
-    limit = (
-        conditions.limiting_magnitude - conditions.light_pollution_penalty - difficulty - glare - sb_penalty
-    )
-    headroom = limit - magnitude
-    magnitude_score = np.clip(headroom / HEADROOM_FOR_FULL_SCORE, 0, 1) * 100
-    span = ALTITUDE_FOR_FULL_SCORE - conditions.min_altitude_deg
-    altitude_score = np.clip((altitude_deg - conditions.min_altitude_deg) / span, 0, 1) * 100
-    if conditions.preferences:
-        preferred = np.isin(family_code, [FAMILIES.index(f) for f in conditions.preferences])
-        multiplier = np.where(preferred, PREFERRED_MULTIPLIER, OTHER_MULTIPLIER)
-    else:
-        multiplier = 1.0
-    total = (MAGNITUDE_WEIGHT * magnitude_score + ALTITUDE_WEIGHT * altitude_score) * multiplier
-    too_low = altitude_deg < conditions.min_altitude_deg
-    too_faint = headroom < -conditions.magnitude_margin
+def score(obs: Observables, sky: Sky) -> Scores:
+    """Score every object at its best time."""
+    losses = {name: rule(obs, sky) for name, rule in MAGNITUDE_LOSSES.items()}
+    headroom = sky.limiting_magnitude - sum(losses.values()) - obs.magnitude
+    magnitude_score = headroom_quality(headroom, sky.magnitude_margin)
+    altitude_score = altitude_quality(obs, sky)
+    factors = {name: rule(obs, sky) for name, rule in FACTORS.items()}
+    total = MAGNITUDE_WEIGHT * magnitude_score + ALTITUDE_WEIGHT * altitude_score
+    for factor in factors.values():
+        total = total * factor
+    too_low = obs.altitude_deg < sky.min_altitude_deg
+    too_faint = (headroom < -sky.magnitude_margin) | unresolved(obs, sky)
     return Scores(
-        score=np.where(too_low | too_faint, np.nan, np.round(total, 1)),
-        effective_limit=limit, headroom=headroom, moon_glare=glare,
-        too_faint=too_faint, too_low=too_low,
+        score=np.where(too_low | too_faint, np.nan, np.round(total, SCORE_DECIMALS)),
+        headroom=headroom, losses=losses, magnitude_score=magnitude_score,
+        altitude_score=altitude_score, factors=factors, too_low=too_low, too_faint=too_faint,
     )
 
 
-def assessment(*, headroom: float, altitude_deg: float, direction: str, glare: float,
-               preferred: bool, family_label: str) -> str:
-    """One line in plain words, composed from the numbers."""
+def assessment(parts: dict[str, float], *, altitude_deg: float, direction: str,
+               family_label: str, showpiece_lists: tuple[str, ...], preferred: bool,
+               overflows_field: bool = False) -> str:
+    """One line in plain words, composed from the score's parts."""
+    headroom = parts["headroom_mag"]
     if headroom >= 4:
         ease = "easy"
     elif headroom >= 2:
@@ -143,10 +97,19 @@ def assessment(*, headroom: float, altitude_deg: float, direction: str, glare: f
     else:
         place = f"low in the {direction}"
     text = f"{ease.capitalize()} {family_label}, {place}"
+    if showpiece_lists:
+        text += f"; on the {' and '.join(showpiece_lists[:2])} list{'s' if len(showpiece_lists) > 1 else ''}"
+    glare = parts.get("moon_glare_mag", 0.0)
     if glare >= 1.0:
         text += "; moonlight will wash it out noticeably"
     elif glare >= 0.4:
         text += "; some moonlight interference"
+    if parts.get("contrast_mag", 0.0) >= 1.5:
+        text += "; low contrast against this sky"
+    if parts.get("twilight_mag", 0.0) >= 0.5:
+        text += "; the sky is still brightening or fading"
+    if overflows_field:
+        text += "; larger than your widest field: use the lowest power"
     if preferred:
         text += "; matches your preferences"
     return text + "."

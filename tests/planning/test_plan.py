@@ -37,27 +37,70 @@ def evening_window(day: date, location: Location = KREUZLINGEN, hours: float = 2
 
 
 def plan_for(window: TimeWindow, *, location=KREUZLINGEN, equipment=DOBSON, prefs=("galaxy", "galaxy_group"),
-             limit=None):
+             limit=None, strength=None):
     return compute_plan(location=location, window=window, equipment=equipment, sky=SUBURBAN,
-                        preferences=list(prefs), settings=SETTINGS, limit=limit)
+                        preferences=list(prefs), settings=SETTINGS, limit=limit,
+                        preference_strength=strength)
 
 
-def test_article_example_prefers_galaxies_and_is_sorted() -> None:
+GALAXIES = {"galaxy", "galaxy_group"}
+
+
+def test_article_example_mostly_galaxies_best_first() -> None:
+    """Kreuzlingen, 10-inch Dobsonian, "vor allem Galaxien": the galaxies a 10-inch shows from
+    a suburban sky, then the best of the rest (the old planner listed 2 galaxies of 15)."""
     window = evening_window(date(2026, 12, 1))
     plan = plan_for(window)
+    assert plan.preference_strength == "mostly"
     assert len(plan.targets) == SETTINGS.result_limit
     assert plan.targets[0].name == "M31" and plan.targets[0].common_name == "Andromeda Galaxy"
-    assert plan.targets[0].constellation == "And"
-    scores = [t.score for t in plan.targets]
-    assert scores == sorted(scores, reverse=True)
+    assert plan.targets[0].constellation == "And" and "Messier" in plan.targets[0].showpiece_lists
+    galaxies = [t for t in plan.targets if t.family in GALAXIES]
+    assert len(galaxies) >= 10  # two thirds of 15
+    assert sum(t.family in GALAXIES for t in plan.targets[:10]) >= 7
+    assert {"M33", "M32", "M110", "NGC 7331"} <= {t.name for t in galaxies}
+    galaxy_scores = [t.score for t in galaxies]
+    assert galaxy_scores == sorted(galaxy_scores, reverse=True)  # best first
+    top = [t.score for t in plan.targets[:10]]
+    assert len(set(top)) == len(top)  # no ties
     assert [t.rank for t in plan.targets] == list(range(1, len(plan.targets) + 1))
     for target in plan.targets:
         assert target.altitude_deg >= SETTINGS.min_altitude_deg
         assert window.start <= target.best_time <= window.end
         assert target.best_time.utcoffset() == timedelta(hours=1)  # local time (CET)
         assert 0 <= target.azimuth_deg < 360 and target.assessment.endswith(".")
-    galaxies = [t for t in plan.targets[:5] if t.family == "galaxy"]
-    assert len(galaxies) >= 3
+        assert {"magnitude_score", "altitude_score", "headroom_mag", "contrast_mag",
+                "showpiece_factor", "hours_above_30"} <= set(target.score_parts)
+
+
+def test_only_lists_the_requested_family_and_says_when_few_are_reachable() -> None:
+    window = evening_window(date(2026, 12, 1))
+    plan = plan_for(window, equipment=BINOCULARS, prefs=("planetary_nebula",), strength="only")
+    assert plan.targets and all(t.family == "planetary_nebula" for t in plan.targets)
+    assert len(plan.targets) < SETTINGS.result_limit
+    shortfall = next(n for n in plan.note_details if n.key == "only_few_within_reach")
+    assert shortfall.params["count"] == len(plan.targets)
+    assert f"Only {len(plan.targets)} planetary nebula" in shortfall.text["en"]
+    assert f"nur {len(plan.targets)} Planetarische" in shortfall.text["de"]
+    assert shortfall.text["en"] in plan.notes
+
+
+def test_no_preference_gives_a_varied_night() -> None:
+    plan = plan_for(evening_window(date(2026, 12, 1)), prefs=())
+    assert plan.preference_strength == "none"
+    top = [t.family for t in plan.targets[:10]]
+    assert max(top.count(f) for f in set(top)) <= 5
+    assert len(set(top)) >= 4
+    assert "M31" in {t.name for t in plan.targets}
+
+
+def test_binoculars_list_the_andromeda_galaxy() -> None:
+    flagstaff = Location(name="Flagstaff", lat=35.198, lon=-111.651, elevation_m=2100,
+                         timezone="America/Phoenix", source="test")
+    plan = plan_for(evening_window(date(2026, 12, 1), flagstaff), location=flagstaff,
+                    equipment=BINOCULARS, prefs=())
+    assert "M31" in {t.name for t in plan.targets[:10]}
+    assert sum(t.family == "open_cluster" for t in plan.targets[:10]) <= 5
 
 
 def test_never_rising_objects_are_dropped_and_circumpolar_kept() -> None:
@@ -82,6 +125,8 @@ def test_full_moon_lowers_faint_targets_and_says_so() -> None:
     assert full.moon.illumination > 0.9 and full.moon.up_during_window
     assert new.moon.illumination < 0.05
     assert any("Moon" in note for note in full.notes)
+    moon_note = next(n for n in full.note_details if n.key == "bright_moon")
+    assert "Mond" in moon_note.text["de"]
     m33_full = next(t for t in full.targets if t.name == "M33")
     m33_new = next(t for t in new.targets if t.name == "M33")
     assert m33_full.score < m33_new.score

@@ -1,3 +1,5 @@
+"""Each scoring rule alone, then their composition (``scoring.score``)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -5,89 +7,185 @@ import pytest
 
 from singularity.errors import InputError
 from singularity.planning.catalog import family_codes
-from singularity.planning.preferences import parse_preferences
-from singularity.planning.scoring import (
-    Conditions,
-    assessment,
-    compass_point,
-    compass_words,
-    moon_glare_mag,
-    score,
-    surface_brightness_penalty,
+from singularity.planning.preferences import (
+    PreferenceStrength,
+    parse_preference_request,
+    parse_preferences,
 )
+from singularity.planning.rules import (
+    Observables,
+    Sky,
+    altitude_quality,
+    contrast,
+    contrast_loss_mag,
+    core_gain,
+    headroom_quality,
+    light_pollution,
+    moon_glare,
+    moon_glare_mag,
+    preference,
+    showpiece,
+    size_fit,
+    twilight,
+    type_difficulty,
+    unresolved,
+)
+from singularity.planning.scoring import assessment, compass_point, compass_words, score
 
-DARK = Conditions(limiting_magnitude=14.7, light_pollution_penalty=0.0, sky_sqm=21.8,
-                  min_altitude_deg=10, magnitude_margin=1.0, preferences=frozenset())
+DOBSON_DARK = Sky(limiting_magnitude=14.7, light_pollution_penalty=0.0, sky_sqm=21.8,
+                  min_altitude_deg=10, magnitude_margin=1.0, field_deg=1.43, magnification=254,
+                  resolution_arcsec=0.46, moon_illumination=0.0)
+BINOCULARS = Sky(limiting_magnitude=11.0, light_pollution_penalty=0.5, sky_sqm=21.0,
+                 min_altitude_deg=10, magnitude_margin=1.0, field_deg=6.5, magnification=10,
+                 resolution_arcsec=12.0, moon_illumination=0.0)
 
 
-def _score(families, mags, alts, *, conditions=DARK, sb=None, moon_alt=-20.0, sep=90.0, illum=0.0):
+def observables(families, mags, alts=None, *, sb=None, gain=None, size=None, high=None,
+                sun=-30.0, moon_alt=-20.0, sep=90.0, tier=None, preferred=None) -> Observables:
     n = len(families)
-    return score(
-        family_code=family_codes(families), magnitude=np.array(mags, float),
-        surface_brightness=np.array(sb if sb is not None else [np.nan] * n, float),
-        altitude_deg=np.array(alts, float), moon_illumination=illum,
-        moon_alt_deg=np.full(n, moon_alt), moon_separation_deg=np.full(n, sep), conditions=conditions,
+
+    def arr(values, default):
+        return np.array(values if values is not None else [default] * n, dtype=float)
+    return Observables(
+        family_code=family_codes(families), magnitude=arr(mags, 0), surface_brightness=arr(sb, np.nan),
+        core_gain=arr(gain, 0.0), size_arcmin=arr(size, np.nan), altitude_deg=arr(alts, 50.0),
+        high_fraction=arr(high, 1.0), sun_alt_deg=np.full(n, sun), moon_alt_deg=np.full(n, moon_alt),
+        moon_separation_deg=np.full(n, sep),
+        showpiece_tier=np.array(tier if tier is not None else [0] * n, dtype=np.int8),
+        preferred=np.array(preferred if preferred is not None else [False] * n),
     )
 
 
-def test_article_weights_magnitude_and_altitude() -> None:
-    s = _score(["open_cluster"], [14.7 - 2.5], [35.0])
-    # headroom 2.5 of 5 → 50; altitude (35-10)/50 → 50; 0.65*50 + 0.35*50
-    assert s.score[0] == pytest.approx(50.0)
+# --- magnitude losses ---------------------------------------------------------------------------
 
-
-def test_no_score_below_ten_degrees() -> None:
-    s = _score(["galaxy", "galaxy"], [5.0, 5.0], [9.9, 10.1])
-    assert np.isnan(s.score[0]) and not np.isnan(s.score[1])
-
-
-def test_far_too_faint_objects_are_dropped_but_near_limit_kept() -> None:
-    s = _score(["open_cluster", "open_cluster"], [15.5, 15.9], [50, 50])
-    assert not np.isnan(s.score[0])  # 0.8 mag beyond the limit: within the margin
-    assert np.isnan(s.score[1]) and s.too_faint[1]
-
-
-def test_type_difficulty_and_light_pollution_lower_the_limit() -> None:
-    city = Conditions(**{**DARK.__dict__, "light_pollution_penalty": 3.0, "sky_sqm": 18.5})
-    dark = _score(["open_cluster", "galaxy"], [9, 9], [50, 50])
-    bright = _score(["open_cluster", "galaxy"], [9, 9], [50, 50], conditions=city)
-    assert dark.effective_limit[1] == pytest.approx(dark.effective_limit[0] - 1.5)
-    assert bright.effective_limit[0] == pytest.approx(dark.effective_limit[0] - 3.0)
-    assert (bright.score < dark.score).all()
-
-
-def test_preference_multiplier_reorders_without_excluding() -> None:
-    prefs = Conditions(**{**DARK.__dict__, "preferences": frozenset({"galaxy"})})
-    s = _score(["open_cluster", "galaxy"], [7.0, 8.5], [50, 50], conditions=prefs)
-    assert s.score[1] > s.score[0] > 0
+def test_light_pollution_and_type_difficulty() -> None:
+    obs = observables(["open_cluster", "globular_cluster", "galaxy", "galaxy_group"], [8, 8, 8, 8])
+    assert light_pollution(obs, BINOCULARS).tolist() == [0.5] * 4
+    assert type_difficulty(obs, BINOCULARS).tolist() == [0.0, 0.5, 1.5, 2.0]
 
 
 def test_moon_glare_depends_on_phase_separation_and_altitude() -> None:
     near_full = moon_glare_mag(1.0, 30.0, 10.0)
     far_full = moon_glare_mag(1.0, 30.0, 120.0)
-    new = moon_glare_mag(0.0, 30.0, 10.0)
-    below = moon_glare_mag(1.0, -5.0, 10.0)
-    assert near_full > far_full > new == 0.0
-    assert below == 0.0
-    full_moon_galaxy = _score(["galaxy"], [9.0], [50], moon_alt=40, sep=15, illum=1.0)
-    no_moon_galaxy = _score(["galaxy"], [9.0], [50])
-    assert full_moon_galaxy.score[0] < no_moon_galaxy.score[0]
-    planet = _score(["planet"], [-2.0], [50], moon_alt=40, sep=15, illum=1.0)
-    assert planet.moon_glare[0] == 0.0
+    assert near_full > far_full > moon_glare_mag(0.0, 30.0, 10.0) == 0.0
+    assert moon_glare_mag(1.0, -5.0, 10.0) == 0.0
+    full = Sky(**{**DOBSON_DARK.__dict__, "moon_illumination": 1.0})
+    obs = observables(["galaxy", "planet", "double_star"], [9, -2, 5], moon_alt=40, sep=15)
+    glare = moon_glare(obs, full)
+    assert glare[0] > 1.0 and glare[1] == glare[2] == 0.0
 
 
-def test_low_surface_brightness_is_harder_in_bright_skies() -> None:
-    assert surface_brightness_penalty(np.array([22.0]), 21.8)[0] == pytest.approx(0.08)
-    assert surface_brightness_penalty(np.array([26.0]), 18.0)[0] == 3.0  # capped
-    assert surface_brightness_penalty(np.array([np.nan]), 18.0)[0] == 0.0
+def test_contrast_counts_the_bright_part_of_a_galaxy() -> None:
+    # M31: mean surface brightness 23.6 over 3°, yet its bulge-dominated core is what the eye sees
+    assert contrast_loss_mag(np.array([23.6]), 18.8)[0] == pytest.approx(1.92)  # the mean alone
+    assert contrast_loss_mag(np.array([27.0]), 18.0)[0] == 3.0  # capped
+    obs = observables(["galaxy", "open_cluster"], [3.4, 3.7], sb=[23.6, 23.6],
+                      gain=[core_gain("galaxy", "Sb"), 0.0])
+    loss = contrast(obs, Sky(**{**BINOCULARS.__dict__, "sky_sqm": 18.8}))
+    assert loss[0] == pytest.approx(0.4 * (23.6 - 1.6 - 18.8))
+    assert loss[1] == 0.0  # clusters are judged by their stars
+    assert contrast_loss_mag(np.array([np.nan]), 18.0)[0] == 0.0
+
+
+def test_core_gain_follows_hubble_type() -> None:
+    assert core_gain("galaxy", "E3") > core_gain("galaxy", "Sb") > core_gain("galaxy", "Sc") \
+        > core_gain("galaxy", "IB(s)m")
+    assert core_gain("galaxy", "SBb") == core_gain("galaxy", "Sb")
+    assert core_gain("planetary_nebula", "") == 0.0
+
+
+def test_twilight_costs_deep_sky_but_not_planets() -> None:
+    obs = observables(["galaxy", "planet", "galaxy"], [9, 0, 9], sun=-13.0)
+    loss = twilight(obs, DOBSON_DARK)
+    assert loss[0] == pytest.approx(1.25) and loss[1] == 0.0
+    assert twilight(observables(["galaxy"], [9], sun=-25.0), DOBSON_DARK)[0] == 0.0
+
+
+# --- qualities --------------------------------------------------------------------------------
+
+def test_headroom_has_diminishing_returns_and_never_saturates() -> None:
+    q = headroom_quality(np.array([-1.0, 0.0, 4.0, 8.0, 9.0, 12.0]), margin=1.0)
+    assert q[0] == 0.0
+    assert np.all(np.diff(q) > 0)  # more headroom always scores more …
+    assert q[3] - q[2] > q[4] - q[3] > 0  # … but less and less
+    assert q[-1] < 100
+
+
+def test_altitude_follows_airmass_and_time_above_thirty() -> None:
+    obs = observables(["galaxy"] * 4, [9] * 4, [10.0, 35.0, 60.0, 85.0], high=[0, 1, 1, 1])
+    q = altitude_quality(obs, DOBSON_DARK)
+    assert q[0] == 0.0 and np.all(np.diff(q) > 0)
+    assert q[3] < 100
+    brief = altitude_quality(observables(["galaxy"], [9], [60.0], high=[0.2]), DOBSON_DARK)
+    assert brief[0] < q[2]
+
+
+# --- factors ----------------------------------------------------------------------------------
+
+def test_size_fit_against_field_and_magnification() -> None:
+    obs = observables(["galaxy", "galaxy", "planetary_nebula", "open_cluster"], [9] * 4,
+                      size=[178.0, 10.0, 0.3, np.nan])
+    dob = size_fit(obs, DOBSON_DARK)
+    bino = size_fit(obs, BINOCULARS)
+    assert dob[0] < bino[0] == pytest.approx(1.0)  # M31 overflows a 1.4° field, not 6.5°
+    assert dob[2] > bino[2]  # a 20″ planetary is a disk at 254×, a star at 10×
+    assert dob[3] == bino[3] == pytest.approx(0.9)  # unknown size: neutral
+    assert np.all((dob >= 0.8) & (dob <= 1.0))
+
+
+def test_double_stars_need_splitting() -> None:
+    obs = observables(["double_star"] * 3, [5, 5, 5], size=[4.7 / 60, 34.4 / 60, 708 / 60])
+    assert unresolved(obs, BINOCULARS).tolist() == [True, False, False]
+    assert not unresolved(obs, DOBSON_DARK).any()
+    fit = size_fit(obs, BINOCULARS)
+    assert fit[1] < fit[2]
+
+
+def test_showpiece_and_preference_factors() -> None:
+    obs = observables(["galaxy"] * 3, [9] * 3, tier=[0, 1, 2], preferred=[False, True, False])
+    assert showpiece(obs, DOBSON_DARK).tolist() == [1.0, 1.07, 1.15]
+    assert preference(obs, DOBSON_DARK).tolist() == [1.0, 1.1, 1.0]
+
+
+# --- composition ------------------------------------------------------------------------------
+
+def test_score_keeps_the_article_weights() -> None:
+    obs = observables(["open_cluster"], [14.7 - 3.0], [90.0], size=[10.0])
+    s = score(obs, DOBSON_DARK)
+    expected = (0.65 * headroom_quality(np.array([3.0]), 1.0)[0] + 0.35 * 100.0) \
+        * size_fit(obs, DOBSON_DARK)[0]
+    assert s.score[0] == pytest.approx(expected, abs=0.01)
+    assert s.parts(0)["headroom_mag"] == 3.0
+
+
+def test_no_score_below_ten_degrees_or_far_beyond_the_limit() -> None:
+    s = score(observables(["galaxy", "galaxy"], [5.0, 5.0], [9.9, 10.1]), DOBSON_DARK)
+    assert np.isnan(s.score[0]) and not np.isnan(s.score[1])
+    s = score(observables(["open_cluster", "open_cluster"], [15.5, 15.9]), DOBSON_DARK)
+    assert not np.isnan(s.score[0]) and np.isnan(s.score[1]) and s.too_faint[1]
+
+
+def test_bright_clusters_no_longer_tie() -> None:
+    """The old magnitude score clipped at 5 mag headroom: every bright cluster scored 75.0."""
+    mags = [3.7, 4.6, 5.2, 5.7, 6.4]
+    s = score(observables(["open_cluster"] * 5, mags, [70.0] * 5, size=[15.0] * 5), DOBSON_DARK)
+    assert len(set(s.score.tolist())) == 5
+    assert np.all(np.diff(s.score) < 0)
+
+
+def test_a_showpiece_beats_an_anonymous_object_of_equal_visibility() -> None:
+    s = score(observables(["galaxy", "galaxy"], [9.4, 9.4], size=[10, 10], tier=[0, 2]), DOBSON_DARK)
+    assert s.score[1] == pytest.approx(s.score[0] * 1.15, abs=0.01)
 
 
 def test_compass_and_assessment() -> None:
     assert [compass_point(a) for a in (0, 11.3, 45, 180, 202.5, 359)] == ["N", "NNE", "NE", "S", "SSW", "N"]
     assert compass_words("SSW") == "south-south-west"
-    text = assessment(headroom=5, altitude_deg=25, direction="south-west", glare=1.2,
-                      preferred=True, family_label="galaxy")
-    assert text == ("Easy galaxy, low in the south-west; moonlight will wash it out noticeably; "
+    parts = {"headroom_mag": 5.0, "moon_glare_mag": 1.2, "contrast_mag": 0.2}
+    text = assessment(parts, altitude_deg=25, direction="south-west", family_label="galaxy",
+                      showpiece_lists=("Messier",), preferred=True, overflows_field=True)
+    assert text == ("Easy galaxy, low in the south-west; on the Messier list; moonlight will wash "
+                    "it out noticeably; larger than your widest field: use the lowest power; "
                     "matches your preferences.")
 
 
@@ -95,6 +193,7 @@ def test_compass_and_assessment() -> None:
     ("galaxies", ["galaxy", "galaxy_group"]),
     ("vor allem Galaxien", ["galaxy", "galaxy_group"]),
     ("Kugelsternhaufen", ["globular_cluster"]),
+    ("only globular clusters", ["globular_cluster"]),
     ("planetarische Nebel und Planeten", ["planetary_nebula", "planet"]),
     ("planetary nebulae", ["planetary_nebula"]),
     ("Mond", ["moon"]),
@@ -103,6 +202,20 @@ def test_compass_and_assessment() -> None:
 ])
 def test_preferences(text, expected) -> None:
     assert parse_preferences(text) == expected
+
+
+@pytest.mark.parametrize(("text", "strength"), [
+    ("vor allem Galaxien", PreferenceStrength.MOSTLY),
+    ("mostly galaxies", PreferenceStrength.MOSTLY),
+    ("Galaxien", PreferenceStrength.MOSTLY),
+    ("nur Planetarische Nebel", PreferenceStrength.ONLY),
+    ("only globular clusters", PreferenceStrength.ONLY),
+    ("ausschließlich Kugelsternhaufen", PreferenceStrength.ONLY),
+    ("", PreferenceStrength.NONE),
+    (None, PreferenceStrength.NONE),
+])
+def test_preference_strength(text, strength) -> None:
+    assert parse_preference_request(text).strength is strength
 
 
 def test_unknown_preference_is_a_clear_error() -> None:

@@ -1,0 +1,82 @@
+"""Which scored targets make the list, and in what order: the preference as people mean it.
+
+* ``only``: only the requested families, best first.
+* ``mostly``: the best targets of the requested families fill two thirds of the list when
+  enough are within reach, best first; then the best of the rest (which may be more of them).
+* ``none``: a varied night: no family fills more than 30 % of the first ten or of the list
+  (3 of 10) while the sky offers other targets; a slot that would break that takes the next best target of
+  another family.
+
+Ranks follow the slots, so a target held back for the share or for variety can follow one with
+a lower score; each target carries its score parts to show why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from singularity.planning.catalog import FAMILIES
+from singularity.planning.preferences import PreferenceStrength
+
+HEAD = 10
+MOSTLY_SHARE = 2 / 3
+VARIETY_SHARE = 0.3  # at most 3 of the first 10 per family: a night shows several kinds
+_VARIETY_FAMILY = {"galaxy_group": "galaxy"}  # a galaxy pair is still galaxies to the eye
+
+
+@dataclass(frozen=True)
+class Selection:
+    indices: list[int]
+    """Chosen candidates in rank order."""
+    preferred_within_reach: int
+    """How many targets of the requested families were scored (within reach, high enough)."""
+    preferred_listed: int
+
+
+def select(order: np.ndarray, family_code: np.ndarray, preferred: np.ndarray,
+           strength: PreferenceStrength, limit: int) -> Selection:
+    """``order``: scored candidates, best score first; ``preferred``: per candidate."""
+    ranked = [int(i) for i in order]
+    within = sum(1 for i in ranked if preferred[i])
+    if strength is PreferenceStrength.ONLY:
+        chosen = [i for i in ranked if preferred[i]][:limit]
+    elif strength is PreferenceStrength.MOSTLY:
+        chosen = _mostly(ranked, preferred, limit)
+    else:
+        chosen = _varied(ranked, family_code, limit)
+    return Selection(chosen, within, sum(1 for i in chosen if preferred[i]))
+
+
+def _blocks(limit: int) -> list[int]:
+    return sorted({min(HEAD, limit), limit})
+
+
+def _mostly(ranked: list[int], preferred: np.ndarray, limit: int) -> list[int]:
+    """The best requested targets first (two thirds of the list, more when they outscore the
+    rest), then the best of the rest."""
+    quota = math.ceil(MOSTLY_SHARE * limit)
+    wanted = [i for i in ranked if preferred[i]][:quota]
+    chosen = set(wanted)
+    rest = [i for i in ranked if i not in chosen][: limit - len(wanted)]
+    return [*wanted, *rest]
+
+
+def _varied(ranked: list[int], family_code: np.ndarray, limit: int) -> list[int]:
+    family = [_VARIETY_FAMILY.get(f, f) for f in FAMILIES]
+    caps = [(size, math.ceil(VARIETY_SHARE * size)) for size in _blocks(limit)]
+    chosen: list[int] = []
+    counts: Counter[str] = Counter()
+    rest = list(ranked)
+    while rest and len(chosen) < limit:
+        slot = len(chosen)
+        allowed = (i for i in rest
+                   if all(slot >= size or counts[family[family_code[i]]] < cap for size, cap in caps))
+        pick = next(allowed, rest[0])
+        chosen.append(pick)
+        counts[family[family_code[pick]]] += 1
+        rest.remove(pick)
+    return chosen
