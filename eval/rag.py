@@ -11,8 +11,6 @@ Markdown report; ``--compare`` lists per-question regressions against an earlier
 from __future__ import annotations
 
 import hashlib
-import json
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,7 +20,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from singularity.config import PROJECT_ROOT
+from eval.runs import (
+    DEFAULT_OUTPUT_DIR,
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_OK,
+    CompareFileError,
+    display_path,
+    git_commit,
+    load_earlier,
+    output_paths,
+    write_run,
+)
 
 if TYPE_CHECKING:
     from eval.dataset import Question
@@ -30,9 +39,7 @@ if TYPE_CHECKING:
     from singularity.config import Settings
     from singularity.knowledge.retrieval import KnowledgeBase
 
-DEFAULT_OUTPUT_DIR = PROJECT_ROOT / "eval" / "results"
 SearchMode = Literal["hybrid", "dense", "sparse"]
-EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
                   help="Evaluate retrieval on the curated RAG test set.")
@@ -79,16 +86,6 @@ def live_retrieval(question: Question, kb: KnowledgeBase, *, k: int, mode: Searc
     )
 
 
-def git_commit() -> str | None:
-    """The checked-out commit (read-only ``git rev-parse``), or ``None`` outside a repository."""
-    try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, capture_output=True,
-                              text=True, timeout=5, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return (done.stdout.strip() or None) if done.returncode == 0 else None
-
-
 def retrieval_settings(settings: Settings, kb: KnowledgeBase | None, k: int) -> dict[str, Any]:
     """The parameters that decide retrieval quality, recorded with every run."""
     from singularity.knowledge.embeddings import describe
@@ -105,15 +102,6 @@ def retrieval_settings(settings: Settings, kb: KnowledgeBase | None, k: int) -> 
             "configured_top_k": kb.top_k, "prefetch_k": kb.prefetch_k, "relevance_threshold": kb.threshold,
             "embedder": describe(kb.embedder)["name"], "embedder_dimension": describe(kb.embedder)["dimension"],
             "embedding_url": knowledge.embedding_url}
-
-
-def _output_paths(output_dir: Path, started: datetime, label: str) -> tuple[Path, Path]:
-    stem = f"rag-{started:%Y%m%d-%H%M%S}-{label}"
-    candidate, n = stem, 1
-    while (output_dir / f"{candidate}.json").exists() or (output_dir / f"{candidate}.md").exists():
-        n += 1
-        candidate = f"{stem}-{n}"
-    return output_dir / f"{candidate}.json", output_dir / f"{candidate}.md"
 
 
 def run_rag_eval(
@@ -159,13 +147,9 @@ def run_rag_eval(
     earlier = None
     if compare is not None:
         try:
-            earlier = json.loads(compare.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            echo(f"Error: --compare {compare} cannot be read as JSON ({exc}).")
-            return EXIT_INPUT
-        if not isinstance(earlier, dict) or not {"run", "summary", "questions"} <= set(earlier):
-            echo(f"Error: --compare {compare} is not a result file of this runner (no run, summary "
-                 "and questions).")
+            earlier = load_earlier(compare, "questions")
+        except CompareFileError as exc:
+            echo(f"Error: {exc}")
             return EXIT_INPUT
     started = datetime.now(UTC)
     clock = time.perf_counter()
@@ -181,7 +165,7 @@ def run_rag_eval(
         echo(f"Error: {exc}")
         return EXIT_FAILED
     composition = Counter(str(q.kind) for q in questions)
-    echo(f"Test set {_display(dataset_path)}: {len(questions)} questions ("
+    echo(f"Test set {display_path(dataset_path)}: {len(questions)} questions ("
          + ", ".join(f"{kind} {n}" for kind, n in composition.items()) + "; "
          + ", ".join(f"{lang} {n}" for lang, n in Counter(q.language for q in questions).items()) + ").")
     results = []
@@ -194,17 +178,15 @@ def run_rag_eval(
     run: dict[str, Any] = {
         "run": {"started_at": started.isoformat(timespec="seconds"), "seconds": round(time.perf_counter() - clock, 3),
                 "mode": "live" if live else "dry", "search_mode": mode, "k": k, "git_commit": git_commit(),
-                "dataset": _display(dataset_path), "dataset_sha256": hashlib.sha256(dataset_path.read_bytes()).hexdigest(),
+                "dataset": display_path(dataset_path), "dataset_sha256": hashlib.sha256(dataset_path.read_bytes()).hexdigest(),
                 "questions": len(questions), "composition": dict(composition), "retrieval": meta_retrieval},
         "summary": summary, "by_kind": breakdown(results, "kind"), "by_language": breakdown(results, "language"),
         "targets": targets(summary, k), "questions": [result.to_json() for result in results], "comparison": None,
     }
     if earlier is not None:
-        run["comparison"] = compare_runs(run, earlier, label=_display(compare))
-    output_dir.mkdir(parents=True, exist_ok=True)
-    json_path, markdown_path = _output_paths(output_dir, started, f"live-{mode}" if live else "dry")
-    json_path.write_text(json.dumps(run, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    markdown_path.write_text(run_markdown(run), encoding="utf-8")
+        run["comparison"] = compare_runs(run, earlier, label=display_path(compare))
+    json_path, markdown_path = output_paths(output_dir, "rag", started, f"live-{mode}" if live else "dry")
+    write_run(run, run_markdown(run), json_path, markdown_path)
     echo(summary_markdown(run))
     echo(f"Results: {json_path}\nReport:  {markdown_path}")
     if summary["errors"]:
@@ -218,13 +200,6 @@ def run_rag_eval(
 
 def _perfect(summary: dict[str, Any]) -> bool:
     return all(summary[name] == 1.0 for name in ("recall", "rr", "ndcg", "strategy_ok"))
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(PROJECT_ROOT))
-    except ValueError:
-        return str(path)
 
 
 @app.command()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eval.runs import cell, number, rate
 from eval.scoring import CHECKS, METRICS
 
 TARGETS = {"recall": 0.90, "rr": 0.80}
@@ -85,18 +86,6 @@ def _changes(old: dict[str, Any], new: dict[str, Any], k: int) -> tuple[list[str
     return worse, better
 
 
-def _number(value: float | None) -> str:
-    return "–" if value is None else f"{value:.2f}"
-
-
-def _rate(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0%}"
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def summary_markdown(run: dict[str, Any]) -> str:
     """Heading, run facts, summary with targets, breakdowns and the comparison (no question rows)."""
     meta, k = run["run"], run["run"]["k"]
@@ -125,10 +114,10 @@ def summary_markdown(run: dict[str, Any]) -> str:
         if goal is not None:
             verdict = {True: "met", False: "MISSED", None: "(k = 5 only)"}[goal["met"]]
             mark = f"≥ {goal['target']:.2f} {verdict}"
-        lines.append(f"| {_LABELS[name].format(k=k)} | {_number(summary[name])} | {mark} |")
+        lines.append(f"| {_LABELS[name].format(k=k)} | {number(summary[name])} | {mark} |")
     for check in CHECKS:
-        lines.append(f"| {_CHECK_LABELS[check]} check | {_rate(summary[f'{check}_ok'])} | |")
-    lines.append(f"| all strategy checks | {_rate(summary['strategy_ok'])} | |")
+        lines.append(f"| {_CHECK_LABELS[check]} check | {rate(summary[f'{check}_ok'])} | |")
+    lines.append(f"| all strategy checks | {rate(summary['strategy_ok'])} | |")
     lines.append(f"| search errors | {summary['errors']} | |")
     for key, heading in (("by_kind", "By kind"), ("by_language", "By language")):
         lines += ["", f"## {heading}", "",
@@ -136,8 +125,8 @@ def summary_markdown(run: dict[str, Any]) -> str:
                    "title filter | topic split | web fallback |"),
                   "|---|---|---|---|---|---|---|---|---|"]
         for name, group in run[key].items():
-            lines.append(f"| {name} | {group['questions']} | " + " | ".join(_number(group[m]) for m in METRICS)
-                         + " | " + " | ".join(_rate(group[f"{c}_ok"]) for c in CHECKS) + " |")
+            lines.append(f"| {name} | {group['questions']} | " + " | ".join(number(group[m]) for m in METRICS)
+                         + " | " + " | ".join(rate(group[f"{c}_ok"]) for c in CHECKS) + " |")
     weakest = weakest_questions(run)
     if weakest:
         lines += ["", f"## Weakest questions ({len(weakest)} shown)", "",
@@ -145,9 +134,9 @@ def summary_markdown(run: dict[str, Any]) -> str:
                   "|---|---|---|---|---|---|---|"]
         for q in weakest:
             failed = ", ".join(_CHECK_LABELS[c] for c in CHECKS if not q["checks"][c]) or "–"
-            lines.append(f"| {q['id']}: {_cell(q['question'])} | {q['kind']} | {_number(q['metrics']['recall'])} | "
-                         f"{_number(q['metrics']['rr'])} | {failed} | {_cell(', '.join(q['retrieved_titles'][:k]))} | "
-                         f"{_cell(', '.join(q['expected_titles']) or '(none: web)')} |")
+            lines.append(f"| {q['id']}: {cell(q['question'])} | {q['kind']} | {number(q['metrics']['recall'])} | "
+                         f"{number(q['metrics']['rr'])} | {failed} | {cell(', '.join(q['retrieved_titles'][:k]))} | "
+                         f"{cell(', '.join(q['expected_titles']) or '(none: web)')} |")
     comparison = run.get("comparison")
     if comparison:
         lines += ["", *comparison_markdown(comparison)]
@@ -179,18 +168,18 @@ def comparison_markdown(comparison: dict[str, Any]) -> list[str]:
     for name, values in comparison["summary"].items():
         delta = values["delta"]
         if name in _LABELS:
-            lines.append(f"| {_LABELS[name].format(k='k')} | {_number(values['before'])} | "
-                         f"{_number(values['now'])} | {'–' if delta is None else f'{delta:+.2f}'} |")
+            lines.append(f"| {_LABELS[name].format(k='k')} | {number(values['before'])} | "
+                         f"{number(values['now'])} | {'–' if delta is None else f'{delta:+.2f}'} |")
         else:
             label = "all strategy checks" if name == "strategy_ok" else f"{_CHECK_LABELS[name[:-3]]} check"
-            lines.append(f"| {label} | {_rate(values['before'])} | {_rate(values['now'])} | "
+            lines.append(f"| {label} | {rate(values['before'])} | {rate(values['now'])} | "
                          f"{'–' if delta is None else f'{delta * 100:+.0f} points'} |")
     lines += ["", f"### Regressions ({len(comparison['regressions'])})", ""]
     if comparison["regressions"]:
         lines += ["| Question | Kind | What got worse | Top titles before → now |", "|---|---|---|---|"]
         for item in comparison["regressions"]:
-            lines.append(f"| {item['id']} | {item['kind']} | {_cell('; '.join(item['changes']))} | "
-                         f"{_cell(', '.join(item['retrieved_before']))} → {_cell(', '.join(item['retrieved_now']))} |")
+            lines.append(f"| {item['id']} | {item['kind']} | {cell('; '.join(item['changes']))} | "
+                         f"{cell(', '.join(item['retrieved_before']))} → {cell(', '.join(item['retrieved_now']))} |")
     else:
         lines.append("None.")
     lines += ["", f"Improvements: {len(comparison['improvements'])}"
@@ -219,8 +208,8 @@ def run_markdown(run: dict[str, Any]) -> str:
         if q["error"]:
             strategy = f"ERROR {q['error']}"
         m = q["metrics"]
-        lines.append(f"| {q['id']}: {_cell(q['question'])} | {q['kind']} | {q['language']} | "
-                     f"{_number(m['recall'])} | {_number(m['precision'])} | {_number(m['rr'])} | "
-                     f"{_number(m['ndcg'])} | {_cell(strategy)} | {_cell(', '.join(q['retrieved_titles'][:k]))} | "
-                     f"{_cell(', '.join(q['expected_titles']) or '(none: web)')} |")
+        lines.append(f"| {q['id']}: {cell(q['question'])} | {q['kind']} | {q['language']} | "
+                     f"{number(m['recall'])} | {number(m['precision'])} | {number(m['rr'])} | "
+                     f"{number(m['ndcg'])} | {cell(strategy)} | {cell(', '.join(q['retrieved_titles'][:k]))} | "
+                     f"{cell(', '.join(q['expected_titles']) or '(none: web)')} |")
     return "\n".join(lines) + "\n"

@@ -264,7 +264,7 @@ def run_app(
     raise typer.Exit(code)
 
 
-eval_app = typer.Typer(help="Evaluation runners (retrieval metrics on curated test sets).",
+eval_app = typer.Typer(help="Evaluation runners (retrieval and dialogue metrics on curated test sets).",
                        no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
 
@@ -276,6 +276,15 @@ def eval_rag(ctx: typer.Context) -> None:
     from eval.rag import main as run_eval_rag
 
     run_eval_rag(ctx.args, prog_name="singularity eval rag")
+
+
+@eval_app.command("dialogue", add_help_option=False,
+                  context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def eval_dialogue(ctx: typer.Context) -> None:
+    """Dialogue understanding with the offline pilot: routing, slots, refusals (see --help)."""
+    from eval.dialogue import main as run_eval_dialogue
+
+    run_eval_dialogue(ctx.args, prog_name="singularity eval dialogue")
 
 
 @app.command()
