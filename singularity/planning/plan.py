@@ -28,6 +28,7 @@ from singularity.planning.rules import (
     TYPE_DIFFICULTY,
     Observables,
     Sky,
+    best_sample,
     catalog_core_gain,
 )
 from singularity.planning.scoring import assessment, compass_point, compass_words, score
@@ -192,7 +193,7 @@ def compute_plan(
 
     dark_deep = sun <= DEEP_SKY_MAX_SUN_ALT
     dark_bright = sun <= BRIGHT_MAX_SUN_ALT
-    deep_i = np.argmax(np.where(dark_deep[:, None], sin_alt, -2.0), axis=0)
+    deep_i = best_sample(sin_alt, sun, dark_deep)
     deep_track = grid.horizontal_at(ri, di, deep_i)
     deep_alt = np.where(dark_deep.any(), deep_track.alt_deg, -90.0)
     bright_i, bright_alt = _best(body_alt, dark_bright)

@@ -41,6 +41,7 @@ GALAXY_CORE_GAIN = {"E": 2.0, "S0": 2.0, "Sa": 2.0, "Sab": 1.8, "Sb": 1.6, "Sbc"
 DEFAULT_CORE_GAIN = {"galaxy": 1.0, "galaxy_group": 1.0, "nebula": 0.75, "cluster_nebula": 0.75,
                      "supernova_remnant": 0.5, "planetary_nebula": 0.0}
 TWILIGHT_LOSS_AT_NAUTICAL = 1.5  # mag lost at Sun −12°, falling to 0 at −18°
+EXTINCTION_MAG_PER_AIRMASS = 0.25  # V-band extinction at a typical low-altitude site
 HEADROOM_HALF = 2.0  # each 2 mag of headroom halves what is left to a full magnitude score
 HIGH_ALTITUDE_DEG = 30.0
 ALTITUDE_TIME_SHARE = 0.25  # share of the altitude score from time spent above 30°
@@ -151,10 +152,26 @@ def contrast(obs: Observables, sky: Sky) -> np.ndarray:
     return np.where(_EXTENDED[obs.family_code], loss, 0.0)
 
 
+def twilight_loss_mag(sun_alt_deg: np.ndarray) -> np.ndarray:
+    """0 with the Sun below −18°, rising linearly to 1.5 mag at −12°."""
+    return np.clip((np.asarray(sun_alt_deg) + 18.0) / 6.0, 0.0, 1.0) * TWILIGHT_LOSS_AT_NAUTICAL
+
+
 def twilight(obs: Observables, sky: Sky) -> np.ndarray:
     """Deep-sky targets timed in nautical twilight (Sun −18° … −12°) lose up to 1.5 mag."""
-    loss = np.clip((obs.sun_alt_deg + 18.0) / 6.0, 0.0, 1.0) * TWILIGHT_LOSS_AT_NAUTICAL
-    return np.where(_DEEP_SKY[obs.family_code], loss, 0.0)
+    return np.where(_DEEP_SKY[obs.family_code], twilight_loss_mag(obs.sun_alt_deg), 0.0)
+
+
+def best_sample(sin_alt: np.ndarray, sun_alt_deg: np.ndarray, usable: np.ndarray) -> np.ndarray:
+    """Per target (columns of ``sin_alt``), the usable sample with the least light lost to the
+    air and the twilight: ``0.25 mag × airmass + twilight loss``. A target setting in the west
+    is timed a little later than its highest point when the sky darkens meanwhile. Targets never
+    up in a usable sample get their highest usable sample."""
+    valid = usable[:, None] & (sin_alt > 0.0)
+    cost = EXTINCTION_MAG_PER_AIRMASS / np.maximum(sin_alt, 1e-3) + twilight_loss_mag(sun_alt_deg)[:, None]
+    best = np.argmin(np.where(valid, cost, np.inf), axis=0)
+    highest = np.argmax(np.where(usable[:, None], sin_alt, -2.0), axis=0)
+    return np.where(valid.any(axis=0), best, highest)
 
 
 MAGNITUDE_LOSSES = {
