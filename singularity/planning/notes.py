@@ -71,6 +71,17 @@ FAMILY_PLURAL: dict[str, tuple[str, str]] = {
     "double_star": ("double stars", "Doppelsterne"), "asterism": ("asterisms", "Asterismen"),
     "planet": ("planets", "Planeten"), "moon": ("Moon views", "Mondansichten"),
 }
+FAMILY_SINGULAR: dict[str, tuple[str, str]] = {
+    "galaxy": ("galaxy", "Galaxie"), "galaxy_group": ("galaxy group", "Galaxiengruppe"),
+    "open_cluster": ("open cluster", "offener Sternhaufen"),
+    "globular_cluster": ("globular cluster", "Kugelsternhaufen"),
+    "cluster_nebula": ("cluster with nebula", "Sternhaufen mit Nebel"),
+    "association": ("stellar association", "Sternassoziation"),
+    "planetary_nebula": ("planetary nebula", "Planetarischer Nebel"), "nebula": ("nebula", "Nebel"),
+    "supernova_remnant": ("supernova remnant", "Supernovaüberrest"),
+    "double_star": ("double star", "Doppelstern"), "asterism": ("asterism", "Asterismus"),
+    "planet": ("planet", "Planet"), "moon": ("Moon view", "Mondansicht"),
+}
 
 
 class PlanNote(BaseModel):
@@ -93,7 +104,7 @@ def darkness_note(darkness: str) -> PlanNote:
 
 def shortfall_note(key: str, count: int, family: str) -> PlanNote:
     """"Only 4 planetary nebulae are within reach tonight", in both languages."""
-    en, de = FAMILY_PLURAL.get(family, (family, family))
     one = count == 1
+    en, de = (FAMILY_SINGULAR if one else FAMILY_PLURAL).get(family, (family, family))
     return note(key, count=count, family=family, family_en=f"{en} {'is' if one else 'are'}",
                 family_de=de, verb_de="ist" if one else "sind")
