@@ -44,18 +44,22 @@ def _members(entry: dict) -> set[str]:
 def memberships(ids: list[str], messier: list[bool], double_star_ids: set[str]) -> tuple[np.ndarray, list[tuple[str, ...]]]:
     """Per catalogue object: its showpiece tier (0 = anonymous) and the names of the lists it is
     on. ``messier`` marks objects with a Messier number (read from OpenNGC with the catalogue)."""
-    members = {entry["id"]: _members(entry) for entry in showpiece_lists()}
-    names = {entry["id"]: entry["name"] for entry in showpiece_lists()}
-    tiers = {entry["id"]: entry["tier"] for entry in showpiece_lists()}
+    position = {object_id: k for k, object_id in enumerate(ids)}
     tier = np.zeros(len(ids), dtype=np.int8)
-    lists: list[tuple[str, ...]] = []
-    for k, (object_id, is_messier) in enumerate(zip(ids, messier, strict=True)):
-        on = [names[key] for key, group in members.items()
-              if (key == "messier" and is_messier) or object_id in group]
-        if object_id in double_star_ids:
-            on.append(DOUBLE_STARS_LIST)
-        lists.append(tuple(on))
-        best = [tiers[key] for key, group in members.items()
-                if (key == "messier" and is_messier) or object_id in group]
-        tier[k] = max(best + ([CLASSIC_TIER] if object_id in double_star_ids else []), default=0)
-    return tier, lists
+    lists: list[list[str]] = [[] for _ in ids]
+
+    def mark(k: int, name: str, level: int) -> None:
+        lists[k].append(name)
+        tier[k] = max(tier[k], level)
+
+    for entry in showpiece_lists():
+        if entry["id"] == "messier":
+            members = [k for k, is_messier in enumerate(messier) if is_messier]
+        else:
+            members = [position[name] for name in _members(entry) if name in position]
+        for k in sorted(members):
+            mark(k, entry["name"], entry["tier"])
+    for object_id in double_star_ids:
+        if object_id in position:
+            mark(position[object_id], DOUBLE_STARS_LIST, CLASSIC_TIER)
+    return tier, [tuple(on) for on in lists]
