@@ -144,6 +144,14 @@ class KnowledgeBase:
                                       texts=texts)
         return self._titles
 
+    def closeness(self, vector: np.ndarray) -> float:
+        """Dense cosine of the passage closest to ``vector``: how much the base has to say about
+        a message (evidence that it is about astronomy at all), one nearest-neighbour query."""
+        with _service_errors():
+            response = self.client.query_points(self.collection, query=vector.tolist(),
+                                                using=DENSE, limit=1, with_payload=False)
+        return float(response.points[0].score) if response.points else 0.0
+
     def search(self, query: str, *, title: str | None = None, top_k: int | None = None,
                mode: Mode = "hybrid") -> SearchOutcome:
         """The best chunks for ``query``; with ``title``, only chunks of the titles it names,

@@ -16,7 +16,7 @@ from singularity.planning.gazetteer import Match, Place, cities_near, haversine_
 from singularity.planning.geocoding import Geocoder, NominatimGeocoder
 from singularity.planning.models import Location
 from singularity.planning.timezones import timezone_at
-from singularity.results import ToolResult
+from singularity.results import Status, ToolResult
 
 DOMINANCE_RATIO = 5.0
 """A gazetteer candidate wins outright when its score is at least this many times the next."""
@@ -53,7 +53,30 @@ def resolve_location(
         return ToolResult.needs_input(str(exc))
     if coordinates is not None:
         return _from_coordinates(*coordinates, settings=settings)
+    # "Kreuzlingen zum Beobachten": when the whole text names no place, its leading words may
+    result = _by_name(query, settings=settings, geocoder=geocoder)
+    words = query.split()
+    for size in range(min(len(words), MAX_SHORTENED_WORDS) - 1, 0, -1):
+        if not _nothing_found(result):
+            break
+        shorter = _by_name(" ".join(words[:size]).rstrip(",;:"), settings=settings, geocoder=geocoder)
+        if not _nothing_found(shorter):
+            result = shorter
+    return result
 
+
+MAX_SHORTENED_WORDS = 6
+"""Longer texts are not a place name with a few words too many; they are not shortened."""
+
+
+def _nothing_found(result: ToolResult) -> bool:
+    """No place at all by that name (an ambiguous one asks instead, and is not shortened)."""
+    data = result.data or {}
+    return result.status is Status.NEEDS_INPUT and "location" not in data and not data.get("candidates")
+
+
+def _by_name(query: str, *, settings: Settings, geocoder: Geocoder | None) -> ToolResult:
+    """Nominatim (when online), else or on failure the offline gazetteer."""
     note: str | None = None
     if settings.geocoding.online:
         try:

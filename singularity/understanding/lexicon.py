@@ -12,7 +12,7 @@ import re
 
 _ASTRONOMY_WORDS = {
     # bodies
-    "mond", "monde", "moon", "moons", "sonne", "sun", "suns", "stern", "sterne", "sternen",
+    "erde", "earth", "mond", "monde", "moon", "moons", "sonne", "sun", "suns", "stern", "sterne", "sternen",
     "star", "stars", "stellar", "venus", "merkur", "mercury", "mars", "jupiter", "saturn",
     "uranus", "neptun", "neptune", "pluto", "ceres", "ganymed", "ganymede", "kallisto",
     "callisto", "phobos", "deimos", "zwerg", "dwarf", "gasriese", "gasriesen", "pulsar", "pulsare", "pulsars", "quasar", "quasare", "quasars", "magnetar",
@@ -85,6 +85,10 @@ NOT_PLACES = {
     "anfaenger", "beginners", "kinder", "kids", "dunkelheit", "darkness", "sonnenuntergang",
     "sunset", "allgemeinen", "general", "detail", "details", "deutsch", "german", "english",
     "englisch", "ordnung", "prinzip", "stille", "klarheit", "kürze", "kuerze",
+    # what people go to a place for ("in Kreuzlingen zum Beobachten"): never part of its name
+    "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
+    "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
+    "astrophotography", "teleskop", "fernglas", "abend", "nacht",
 }  # fmt: skip
 
 # --------------------------------------------------------------------------- planning
@@ -120,9 +124,9 @@ WEATHER = re.compile(
     r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*"
 )
 REPLAN_CUES = re.compile(
-    r"\bund\s+(?:wenn|mit|für|fuer|in|bei|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"
+    r"\bund\s+(?:wenn|mit|für|fuer|in|bei|am|um|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"
     r"|\bstattdessen\b|\binstead\b|\blieber\b|\bwas\s+ist\s+mit\b|\bwie\s+w(?:ä|ae)re\s+es\b"
-    r"|\band\s+(?:with|for|in|if|tomorrow)\b|\bauch\s+für\b|\bnochmal\b|\bagain\b"
+    r"|\band\s+(?:with|for|in|if|on|at|tomorrow)\b|\bauch\s+für\b|\bnochmal\b|\bagain\b"
 )
 PLAN_WORDS = re.compile(
     r"\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"

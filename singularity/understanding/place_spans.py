@@ -54,11 +54,12 @@ _ANSWER_TAIL = {"bitte", "please", "aus", "danke", "thanks"}
 def find_coordinates(
     text: str, tokens: Sequence[Token], taken: set[int]
 ) -> tuple[str, set[int]] | None:
-    """Typed coordinates anywhere ("47.65N 9.17E", "47.65, 9.17", "47°39'N 9°10'E").
+    """Typed coordinates anywhere ("47.65N 9.17E", "47.65, 9.17", "47°39'N 9°10'E", "bei 47, 9").
 
     Checked with :func:`parse_coordinates`. Clock-like decimals ("21.30 23.00") are not taken
-    for coordinates; coordinates with a degree sign or hemisphere that do not parse are kept,
-    so that the ``resolve_location`` tool can say what is wrong with them.
+    for coordinates; coordinates with a degree sign or hemisphere, or a number pair after a
+    place preposition, that do not parse are kept, so that the ``resolve_location`` tool can
+    say what is wrong with them (latitude 95 is refused, never replaced by the profile's place).
     """
     for first in range(len(tokens)):
         for last in range(min(len(tokens), first + _MAX_COORD_WORDS) - 1, first - 1, -1):
@@ -71,7 +72,7 @@ def find_coordinates(
             numbers = _NUMBER.findall(phrase)
             if len(numbers) < 2:
                 continue
-            strong = bool(_STRONG.search(phrase))
+            strong = bool(_STRONG.search(phrase)) or _after_place_word(tokens, first, phrase)
             try:
                 parsed = parse_coordinates(phrase)
             except InputError:
@@ -81,6 +82,12 @@ def find_coordinates(
             if (parsed and (strong or not _clock_like(phrase))) or rejected:
                 return phrase, set(window)
     return None
+
+
+def _after_place_word(tokens: Sequence[Token], first: int, phrase: str) -> bool:
+    """ "bei 47, 9" or "at 95, 200": a number pair after a place preposition is a position
+    (right or out of range), not two clock times."""
+    return first > 0 and tokens[first - 1].word in _PREPOSITIONS and "," in phrase
 
 
 def _coordinate_word(token: Token, taken: bool) -> bool:

@@ -60,6 +60,12 @@ _PRONOUN = re.compile(
     r"|(?:this|that)\s+(?:object|target))\b",
     re.IGNORECASE,
 )
+_NAMED_OBJECT = re.compile(
+    r"\b(?:das|dieses|den|dem|the|this|that)\s+(?:objekt|object|ziel|target|stern|star|galaxie"
+    r"|galaxy|nebel|nebula)\s+(?P<name>(?-i:[A-Z0-9][\w+.-]*(?:\s+[A-Z0-9][\w+.-]*)?))",
+    re.IGNORECASE,
+)
+"""'das Objekt Xyzzy-42': the words after the noun are its name, not a pronoun for the last one."""
 _NOT_PRONOUN = re.compile(r"\bgibt\s+es\b|\bes\s+gibt\b|\bgeht\s+es\b|\bes\s+geht\b", re.IGNORECASE)
 
 
@@ -86,6 +92,9 @@ def target_reference(text: str) -> TargetRef | None:
     name = object_name(text)
     if name is not None:
         return TargetRef(name=name)
+    named = _NAMED_OBJECT.search(text)
+    if named is not None:
+        return TargetRef(name=named["name"].rstrip(".,;:!?"))
     if _PRONOUN.search(_NOT_PRONOUN.sub(" ", text)):
         return TargetRef(pronoun=True)
     return None

@@ -51,6 +51,7 @@ from singularity.workflow.store_keys import (
     STATE_KEY,
 )
 from singularity.workflow.tools.knowledge import knowledge_titles
+from singularity.workflow.understanding import meaning_reader
 
 log = logging.getLogger(__name__)
 _STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
@@ -114,10 +115,11 @@ def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
     from singularity.llm.providers import build_llm
 
     llms: dict[str, FunctionCallingLLM] = {}
+    reader = meaning_reader(settings)
     for role in AGENT_ROLES:
         llm = build_llm(role, settings=settings)
         titles = partial(knowledge_titles, settings) if role == "knowledge" else None
-        llms[role] = llm if llm is not None else PilotLLM(role=role, titles=titles)
+        llms[role] = llm if llm is not None else PilotLLM(role=role, titles=titles, reader=reader)
     rewriter = build_llm("query_rewriter", settings=settings)
     if rewriter is not None:  # offline, follow-ups are rewritten by rule
         llms["query_rewriter"] = rewriter

@@ -8,7 +8,9 @@ in the session for the UI, not in the prompt).
 from __future__ import annotations
 
 import copy
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 INITIAL_STATE: dict[str, Any] = {
     "current_path": None,
@@ -56,3 +58,13 @@ def compact_plan(plan: dict[str, Any], *, limit: int = 5) -> dict[str, Any]:
         ],
         "moon": f"{plan['moon']['phase']}, {plan['moon']['illumination']:.0%} lit",
     }
+
+
+def now_at(now_iso: str, zone: ZoneInfo | None = None) -> datetime:
+    """The turn's "now" as an aware time. One given without an offset (``--now
+    2026-12-05T15:00``) is the local time of the place in question, as in ``singularity plan``;
+    with no place yet, this machine's zone."""
+    now = datetime.fromisoformat(now_iso)
+    if now.tzinfo is not None:
+        return now
+    return now.replace(tzinfo=zone) if zone is not None else now.astimezone()

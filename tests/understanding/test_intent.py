@@ -37,9 +37,9 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Morgen Abend in Kreuzlingen mit dem Dobson", {}, "planning"),
     ("Plan an observing session for Saturday", {}, "planning"),
     ("Hallo, plane mir heute Abend in Zürich eine Beobachtung mit Fernglas", {}, "planning"),
-    ("Und wenn ich das Fernglas nehme?", PLAN, "planning"),
-    ("What about tomorrow instead?", PLAN, "planning"),
-    ("Wie ist das Wetter morgen Abend in Kreuzlingen zum Beobachten?", {}, "planning"),
+    ("Und wenn ich das Fernglas nehme?", PLAN, "correction"),
+    ("What about tomorrow instead?", PLAN, "correction"),
+    ("Wie ist das Wetter morgen Abend in Kreuzlingen zum Beobachten?", {}, "weather"),
     # bare answers to the pilot's questions
     ("Kreuzlingen", awaiting("location"), "planning"),
     ("Ich bin in Kreuzlingen", awaiting("location"), "planning"),
@@ -55,9 +55,9 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Galaxien und Nebel", awaiting("preferences"), "planning"),
     ("egal", awaiting("preferences"), "planning"),
     ("keine Ahnung", awaiting("time"), "planning"),
-    ("Wie schlecht ist das Wetter genau?", awaiting("weather_confirmation"), "planning"),
-    ("nein, lieber übermorgen", awaiting("weather_confirmation"), "planning"),
-    ("no, try Saturday instead", awaiting("weather_confirmation"), "planning"),
+    ("Wie schlecht ist das Wetter genau?", awaiting("weather_confirmation"), "weather"),
+    ("nein, lieber übermorgen", awaiting("weather_confirmation"), "correction"),
+    ("no, try Saturday instead", awaiting("weather_confirmation"), "correction"),
     # confirm / decline
     ("ja", awaiting("weather_confirmation"), "confirm"),
     ("Ja bitte", awaiting("weather_confirmation"), "confirm"),
@@ -86,7 +86,7 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Erzähl mir mehr darüber", {}, "knowledge"),
     ("Wie weit ist der Mond entfernt?", {}, "knowledge"),
     ("Was ist ein Dobson?", awaiting("equipment"), "knowledge"),
-    ("Zeig mir ein Bild vom Orionnebel", {}, "knowledge"),
+    ("Zeig mir ein Bild vom Orionnebel", {}, "images"),
     ("M31", {}, "knowledge"),
     ("Why do stars twinkle?", {}, "knowledge"),
     ("Was ist das Besondere am ersten Ziel?", {}, "knowledge"),
@@ -142,8 +142,8 @@ def test_routing(text: str, context: dict[str, object], kind: str) -> None:
 def test_table_covers_every_kind_in_both_languages() -> None:
     kinds = {kind for _, _, kind in CASES}
     assert kinds == {
-        "planning", "knowledge", "stellarium", "off_topic", "greeting", "confirm", "decline",
-        "plan_followup",
+        "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
+        "greeting", "confirm", "decline", "plan_followup",
     }  # fmt: skip
     assert len(CASES) >= 60
 

@@ -71,6 +71,32 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
 _VERDICT_DE = {"good": "gut", "marginal": "durchwachsen", "bad": "schlecht"}
 
 
+_WEATHER_UNKNOWN_DE = {
+    "failed": "Die Wettervorhersage konnte ich nicht abrufen: der Wetterdienst war nicht "
+    "erreichbar. Versuch es später noch einmal.",
+    "refused": "Für dieses Zeitfenster gibt es keine Vorhersage (es liegt außerhalb des "
+    "Vorhersagezeitraums oder in der Vergangenheit).",
+}
+
+
+def compose_weather_answer(result: dict[str, Any], language: str) -> str:
+    """The answer to "what about the weather?": the weather check's verdict and numbers for the
+    place and window it checked, or what kept it from checking."""
+    data = result.get("data") or {}
+    status = result.get("status")
+    if status not in ("ok", "partial") or "verdict" not in data:
+        if language == "de" and status in _WEATHER_UNKNOWN_DE:
+            return _WEATHER_UNKNOWN_DE[status]
+        return result.get("message", "")
+    where = ", ".join(p for p in (data.get("place"), data.get("window")) if p)
+    if language == "de":
+        line = _weather_line({"weather": data["summary"], "weather_numbers": data.get("numbers")}, "de")
+        answer = f"{where}: {line}" if where else line
+    else:
+        answer = f"Weather for {where}: {data['summary']}" if where else f"Weather: {data['summary']}"
+    return "\n\n".join([*data.get("assumptions", []), answer])
+
+
 def _weather_line(data: dict[str, Any], language: str) -> str:
     numbers = data.get("weather_numbers")
     if language != "de":

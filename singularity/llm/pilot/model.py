@@ -9,6 +9,7 @@ composes the answer from tool results in the user's language. The understanding 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncGenerator, Callable, Generator, Sequence
 from typing import Any
@@ -35,6 +36,7 @@ from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.knowledge import answer_knowledge
 from singularity.llm.pilot.policies import Turn, orchestrate, plan
 from singularity.llm.pilot.stellarium import stellarium
+from singularity.understanding.meaning import Meaning
 
 POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
     "orchestrator": orchestrate,
@@ -50,13 +52,16 @@ class PilotLLM(FunctionCallingLLM):
     role: str = "orchestrator"
     _policy: Callable[[Turn], ChatMessage] = PrivateAttr()
     _titles: Callable[[], TitleIndex | None] | None = PrivateAttr(default=None)
+    _reader: Callable[[str], Meaning | None] | None = PrivateAttr(default=None)
 
     def __init__(self, role: str, *, titles: Callable[[], TitleIndex | None] | None = None,
-                 **kwargs: Any) -> None:
-        """``titles`` gives the knowledge base's title index when the knowledge role needs it."""
+                 reader: Callable[[str], Meaning | None] | None = None, **kwargs: Any) -> None:
+        """``titles`` gives the knowledge base's title index when the knowledge role needs it;
+        ``reader`` the meaning of a message, for routing (None: rules only)."""
         super().__init__(role=role, **kwargs)
         self._policy = POLICIES[role]
         self._titles = titles
+        self._reader = reader
 
     @classmethod
     def class_name(cls) -> str:
@@ -71,6 +76,7 @@ class PilotLLM(FunctionCallingLLM):
         turn = Turn.from_messages(messages, [t.metadata.name for t in tools])
         if self._titles is not None:
             turn.titles = self._titles()
+        turn.reader = self._reader
         return self._policy(turn)
 
     def _prepare_chat_with_tools(
@@ -100,7 +106,8 @@ class PilotLLM(FunctionCallingLLM):
 
     @llm_chat_callback()
     async def achat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponse:
-        return self.chat(messages, **kwargs)
+        message = await asyncio.to_thread(self._reply, messages, kwargs.get("tools") or [])
+        return ChatResponse(message=message, delta=message.content or "")
 
     @llm_chat_callback()
     def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseGen:
@@ -113,7 +120,8 @@ class PilotLLM(FunctionCallingLLM):
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> ChatResponseAsyncGen:
-        message = self._reply(messages, kwargs.get("tools") or [])
+        # understanding embeds and parses: CPU work that must not hold the event loop
+        message = await asyncio.to_thread(self._reply, messages, kwargs.get("tools") or [])
 
         async def gen() -> AsyncGenerator[ChatResponse, None]:
             for chunk in _chunks(message):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import uuid4
@@ -19,15 +20,22 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallB
 
 from singularity import roles
 from singularity.knowledge.titles import TitleIndex
-from singularity.llm.pilot.compose import compose_plan_answer, compose_target_answer
+from singularity.llm.pilot.compose import (
+    compose_plan_answer,
+    compose_target_answer,
+    compose_weather_answer,
+)
 from singularity.llm.pilot.questions import (
     ask_for,
     greeting_reply,
     off_topic_reply,
+    plan_acknowledged,
+    plan_declined,
     weather_question,
 )
-from singularity.understanding.intent import classify_intent
+from singularity.understanding.intent import Intent, classify_intent
 from singularity.understanding.language import detect_language
+from singularity.understanding.meaning import Meaning
 from singularity.understanding.references import target_reference
 from singularity.understanding.slots import extract_planning_slots, missing_slots
 
@@ -55,6 +63,8 @@ class Turn:
     """The conversation's earlier user messages: the language of a neutral answer ("Kreuzlingen")."""
     titles: TitleIndex | None = None
     """The knowledge base's titles, for the knowledge role's search strategy (None: unknown)."""
+    reader: Callable[[str], Meaning | None] | None = None
+    """Reads a message's meaning (intent examples, knowledge base); None: rules only."""
 
     @classmethod
     def from_messages(cls, messages: list[ChatMessage] | Any, tools: list[str]) -> Turn:
@@ -85,6 +95,17 @@ class Turn:
         earlier = " ".join(m.content or "" for m in messages[:max(last_user, 0)] if m.role == MessageRole.USER)
         return cls(user_text=text.strip(), state=state, calls=runs, tools=tools,
                    earlier_user_text=earlier)
+
+    def intent(self) -> Intent:
+        """What the user's message asks for, in the dialogue as it stands (the orchestrator and
+        the specialist it hands to read it alike)."""
+        planning = self.state.get("planning_data") or {}
+        return classify_intent(
+            self.user_text, has_plan=bool(planning.get("generated_plan")),
+            awaiting=awaiting(planning, self.state.get("current_path")),
+            planning_active=any(planning.get(k) for k in ("location", "datetime_iso", "equipment")),
+            meaning=self.reader(self.user_text) if self.reader is not None else None,
+        )
 
     @property
     def language(self) -> str:
@@ -145,18 +166,14 @@ def awaiting(planning: dict[str, Any], current_path: str | None) -> str | None:
 # --------------------------------------------------------------------------- orchestrator
 
 _ROUTES = {
-    "planning": roles.PLANNING, "confirm": roles.PLANNING, "decline": roles.PLANNING,
-    "plan_followup": roles.PLANNING, "knowledge": roles.KNOWLEDGE,
-    "stellarium": roles.STELLARIUM,
+    "planning": roles.PLANNING, "weather": roles.PLANNING, "correction": roles.PLANNING,
+    "confirm": roles.PLANNING, "decline": roles.PLANNING, "plan_followup": roles.PLANNING,
+    "knowledge": roles.KNOWLEDGE, "images": roles.KNOWLEDGE, "stellarium": roles.STELLARIUM,
 }
 
 
 def orchestrate(turn: Turn) -> ChatMessage:
-    planning = turn.state.get("planning_data") or {}
-    intent = classify_intent(
-        turn.user_text, has_plan=bool(planning.get("generated_plan")),
-        awaiting=awaiting(planning, turn.state.get("current_path")),
-    )
+    intent = turn.intent()
     target = _ROUTES.get(intent.kind)
     if target is not None and "handoff" in turn.tools:
         return tool_call("handoff", to_agent=target, reason=intent.reason)
@@ -191,38 +208,22 @@ def plan(turn: Turn) -> ChatMessage:
         return text(problem.result.get("message", ""))  # code-composed; relayed verbatim
 
     planning = turn.planning_data()
-    path = turn.state.get("current_path")
-    waiting = awaiting(turn.state.get("planning_data") or {}, path)
-    intent = classify_intent(turn.user_text, has_plan=bool(planning.get("generated_plan")),
-                             awaiting=waiting)
+    waiting = awaiting(turn.state.get("planning_data") or {}, turn.state.get("current_path"))
+    intent = turn.intent()
     language = turn.language
 
     if intent.kind == "plan_followup":
-        described = turn.called("describe_target")
-        if described is None:
-            reference = target_reference(turn.user_text)
-            if reference is not None and reference.index is not None:
-                return tool_call("describe_target", target=str(reference.index if reference.index > 0 else "last"))
-            name = reference.name if reference and reference.name else (turn.state.get("last_discussed_object") or "1")
-            return tool_call("describe_target", target=name)
-        return text(compose_target_answer(described.result.get("data", {}).get("target", {}), language))
-
+        return _describe(turn, language)
     if intent.kind == "decline":
-        return text("Alles klar, dann berechne ich keinen Plan." if language == "de"
-                    else "All right, I won't compute a plan.")
+        return text(plan_declined(language))
 
-    slots = extract_planning_slots(turn.user_text, awaiting=waiting)
-    if slots.place and not turn.called("set_location"):
-        return tool_call("set_location", place=slots.place)
-    if slots.when and not turn.called("set_time"):
-        kwargs = {"when": slots.when} | ({"duration": slots.duration} if slots.duration else {})
-        return tool_call("set_time", **kwargs)
-    if slots.duration and not slots.when and not turn.called("set_time") and planning.get("datetime_iso"):
-        return tool_call("set_time", when=planning.get("time_phrase") or "tonight", duration=slots.duration)
-    if slots.equipment and not turn.called("set_equipment"):
-        return tool_call("set_equipment", equipment=slots.equipment)
-    if slots.preferences and not turn.called("set_preferences"):
-        return tool_call("set_preferences", preferences=slots.preferences)
+    setting = _set_values(turn, planning, waiting)
+    if setting is not None:
+        return setting
+    if intent.kind == "weather":
+        return _weather(turn, planning, language)
+    if intent.kind == "confirm" and planning.get("generated_plan") and waiting is None:
+        return text(plan_acknowledged(language))
 
     profile = turn.state.get("user_profile_memory") or {}
     covered = {"location": profile.get("usual_location"), "equipment": profile.get("equipment"),
@@ -240,3 +241,45 @@ def plan(turn: Turn) -> ChatMessage:
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     return tool_call("compute_plan")  # it checks the weather first
+
+
+def _describe(turn: Turn, language: str) -> ChatMessage:
+    described = turn.called("describe_target")
+    if described is not None:
+        return text(compose_target_answer(described.result.get("data", {}).get("target", {}), language))
+    reference = target_reference(turn.user_text)
+    if reference is not None and reference.index is not None:
+        return tool_call("describe_target", target=str(reference.index if reference.index > 0 else "last"))
+    name = reference.name if reference and reference.name else (turn.state.get("last_discussed_object") or "1")
+    return tool_call("describe_target", target=name)
+
+
+def _set_values(turn: Turn, planning: dict[str, Any], waiting: str | None) -> ChatMessage | None:
+    """One setter call for each value the message names (a correction changes exactly that
+    value; the plan is then computed again)."""
+    slots = extract_planning_slots(turn.user_text, awaiting=waiting)
+    if slots.place and not turn.called("set_location"):
+        return tool_call("set_location", place=slots.place)
+    if slots.when and not turn.called("set_time"):
+        kwargs = {"when": slots.when} | ({"duration": slots.duration} if slots.duration else {})
+        return tool_call("set_time", **kwargs)
+    if slots.duration and not slots.when and not turn.called("set_time") and planning.get("datetime_iso"):
+        return tool_call("set_time", when=planning.get("time_phrase") or "tonight", duration=slots.duration)
+    if slots.equipment and not turn.called("set_equipment"):
+        return tool_call("set_equipment", equipment=slots.equipment)
+    if slots.preferences and not turn.called("set_preferences"):
+        return tool_call("set_preferences", preferences=slots.preferences)
+    return None
+
+
+def _weather(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
+    """The forecast for the plan's (or the given) place and window: the weather check alone."""
+    checked = turn.called("check_weather")
+    if checked is not None:
+        return text(compose_weather_answer(checked.result or {}, language))
+    profile = turn.state.get("user_profile_memory") or {}
+    if not planning.get("location") and not profile.get("usual_location"):
+        return text(ask_for("location", language))
+    if not planning.get("datetime_iso") and not planning.get("time_phrase"):
+        return tool_call("set_time", when="tonight")
+    return tool_call("check_weather")

@@ -63,6 +63,27 @@ _WEATHER_ASK: dict[Language, str] = {
 }
 
 
+_PLAN_ACKNOWLEDGED: dict[Language, str] = {
+    "de": "Gern – der Plan steht so. Soll ich ein Ziel in Stellarium öffnen (z. B. „Öffne das "
+    "erste Ziel in Stellarium“) oder dir mehr über eines erzählen?",
+    "en": "Great – the plan stands. Shall I open a target in Stellarium (e.g. “open the first "
+    "target in Stellarium”) or tell you more about one?",
+}
+_PLAN_DECLINED: dict[Language, str] = {
+    "de": "Alles klar, dann berechne ich keinen Plan.",
+    "en": "All right, I won't compute a plan.",
+}
+
+
+def plan_acknowledged(language: Language) -> str:
+    """A yes after a finished plan: nothing to compute, say what can come next."""
+    return _PLAN_ACKNOWLEDGED[language]
+
+
+def plan_declined(language: Language) -> str:
+    return _PLAN_DECLINED[language]
+
+
 def ask_for(slot: str, language: Language) -> str:
     """The one question for a missing planning slot (location, time, equipment, duration,
     preferences), with examples the tools understand."""

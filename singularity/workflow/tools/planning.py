@@ -23,7 +23,7 @@ from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
-from singularity.workflow.state import compact_plan
+from singularity.workflow.state import compact_plan, now_at
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
     LAST_WEATHER_KEY,
@@ -33,8 +33,8 @@ from singularity.workflow.store_keys import (
 )
 
 
-async def _now(ctx: Context) -> datetime:
-    return datetime.fromisoformat(await ctx.store.get(NOW_KEY))
+async def _now(ctx: Context, location: Location) -> datetime:
+    return now_at(await ctx.store.get(NOW_KEY), location.tz)
 
 
 async def _planning(ctx: Context) -> dict[str, Any]:
@@ -91,8 +91,9 @@ class PlanningTools:
                 hours = parse_duration(duration)
             except InputError as exc:
                 return ToolResult.needs_input(str(exc))
+        location = Location.model_validate(planning["location"])
         result = resolve_time(
-            when, location=Location.model_validate(planning["location"]), now=await _now(ctx),
+            when, location=location, now=await _now(ctx, location),
             duration_hours=hours, default_duration_hours=self.settings.planning.default_duration_hours,
         )
         if result.status is Status.OK:
@@ -124,6 +125,7 @@ class PlanningTools:
 
     async def check_weather(self, ctx: Context) -> ToolResult:
         """Weather forecast for the place and time set."""
+        assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         missing = [name for name in ("location", "datetime_iso") if not planning.get(name)]
         if missing:
@@ -131,17 +133,20 @@ class PlanningTools:
                 "I need the place and the time before I can check the weather.")
         window = TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
                             end=datetime.fromisoformat(planning["window_end_iso"]))
+        location = Location.model_validate(planning["location"])
         result = await asyncio.to_thread(
-            check_weather, Location.model_validate(planning["location"]), window,
-            settings=self.settings, now=await _now(ctx),
+            check_weather, location, window, settings=self.settings, now=await _now(ctx, location),
         )
         await ctx.store.set(LAST_WEATHER_KEY, {"verdict": (result.data or {}).get("verdict"),
                                                **((result.data or {}).get("numbers") or {})})
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
+            view = {key: result.data[key] for key in ("verdict", "summary", "needs_confirmation", "window")}
+            numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))
             result = result.model_copy(update={"model_data": {
-                key: result.data[key] for key in ("verdict", "summary", "needs_confirmation")}})
+                **view, "place": planning["location"]["name"], "numbers": numbers,
+                "assumptions": assumed}})
         else:
             await _update(ctx, weather_checked=True, weather_ok=None,
                           weather_summary=result.message)

@@ -22,6 +22,7 @@ from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.resolve import resolve_name
 from singularity.stellarium.viewpoint import PLACE_SOURCES
 from singularity.understanding.references import target_reference
+from singularity.workflow.state import now_at
 from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
 from singularity.workflow.tools.planning import pick_target
 
@@ -135,22 +136,25 @@ class StellariumTools:
         """The plan's place and time (a plan target at its best time), else the session's
         place, else the profile's usual location, else Stellarium's own; now unless a time
         was set."""
-        now = datetime.fromisoformat(await ctx.store.get(NOW_KEY))
+        now_iso = await ctx.store.get(NOW_KEY)
         planning = state["planning_data"]
         if plan is not None:
             when = best_time or planning.get("datetime_iso") or plan["window"]["start"]
             return Viewpoint(Location.model_validate(plan["location"]), datetime.fromisoformat(when), "plan")
         if planning.get("location"):
             when = planning.get("datetime_iso")
-            return Viewpoint(Location.model_validate(planning["location"]),
-                             datetime.fromisoformat(when) if when else now, "session")
+            location = Location.model_validate(planning["location"])
+            return Viewpoint(location, datetime.fromisoformat(when) if when else now_at(now_iso, location.tz),
+                             "session")
         usual = (state.get("user_profile_memory") or {}).get("usual_location")
         if usual:
-            return Viewpoint(Location.model_validate(usual), now, "profile")
+            location = Location.model_validate(usual)
+            return Viewpoint(location, now_at(now_iso, location.tz), "profile")
         status = await self.bridge.status()
         if status.status is not Status.OK:
             return status
-        return Viewpoint(_stellarium_location(status.data["location"]), now, "stellarium")
+        location = _stellarium_location(status.data["location"])
+        return Viewpoint(location, now_at(now_iso, location.tz), "stellarium")
 
     async def _set_viewpoint(self, view: Viewpoint, obj: SkyObject) -> ToolResult:
         located = ToolResult.success({})

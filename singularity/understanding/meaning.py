@@ -1,0 +1,122 @@
+"""Routing by meaning: how close a message is to labelled example utterances of each intent,
+and to the knowledge base's own passages, in the space of a sentence embedder.
+
+Rules recognise the words they were written for; people use others. "What is the Chandrasekhar
+limit?" has no word from any list, but its vector lies among the astronomy questions of
+``data/intent_examples.yaml`` and close to a passage of the knowledge base. The embedder is
+passed in (the knowledge base's own, so no second model is loaded), which keeps this module
+free of any model, store or framework.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+DATA_FOLDER = Path(__file__).parent / "data"
+EXAMPLES_FILE = DATA_FOLDER / "intent_examples.yaml"
+"""Vectors of the examples made by the bundled embedder ship beside it (``DATA_FOLDER``)."""
+NEAREST = 3
+"""Examples per intent whose similarities are averaged: one stray example cannot decide."""
+
+Embed = Callable[[Sequence[str]], np.ndarray]
+"""L2-normalised rows, one per text, all embedded the same (query) way."""
+
+
+@dataclass(frozen=True)
+class Meaning:
+    """What a message is closest to; every figure is a cosine similarity."""
+
+    intents: Mapping[str, float]
+    """Per intent: the mean similarity of its ``NEAREST`` closest examples."""
+    knowledge: float | None = None
+    """Similarity of the closest knowledge-base passage (None: the base could not be asked)."""
+
+    @property
+    def ranked(self) -> list[tuple[str, float]]:
+        return sorted(self.intents.items(), key=lambda item: -item[1])
+
+    @property
+    def best(self) -> str:
+        return self.ranked[0][0]
+
+    def lead(self, intent: str, over: Sequence[str]) -> float:
+        """How far ``intent`` scores above the best of ``over`` (negative: below)."""
+        return self.intents.get(intent, 0.0) - max(self.intents.get(o, 0.0) for o in over)
+
+
+def load_examples(path: Path = EXAMPLES_FILE) -> dict[str, list[str]]:
+    """Intent → example utterances, German and English together."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {intent: [*(texts.get("de") or []), *(texts.get("en") or [])]
+            for intent, texts in raw.items()}
+
+
+class IntentSpace:
+    """The embedded examples of every intent, scored against a message vector."""
+
+    def __init__(self, labels: Sequence[str], vectors: np.ndarray) -> None:
+        if len(labels) != len(vectors):
+            raise ValueError("one label per example vector")
+        self._labels = np.asarray(labels)
+        self.vectors = np.asarray(vectors, dtype=np.float32)
+        self.intents = tuple(dict.fromkeys(labels))
+
+    @classmethod
+    def build(cls, examples: Mapping[str, Sequence[str]], embed: Embed) -> IntentSpace:
+        labels = [intent for intent, texts in examples.items() for _ in texts]
+        texts = [text for texts in examples.values() for text in texts]
+        return cls(labels, embed(texts))
+
+    def scores(self, vector: np.ndarray) -> dict[str, float]:
+        similarities = self.vectors @ np.asarray(vector, dtype=np.float32)
+        result = {}
+        for intent in self.intents:
+            mine = np.sort(similarities[self._labels == intent])[-NEAREST:]
+            result[intent] = float(mine.mean())
+        return result
+
+
+def examples_fingerprint(examples: Mapping[str, Sequence[str]], embedder_name: str) -> str:
+    """Identifies a set of example vectors: the examples' text and the embedder that made them."""
+    digest = hashlib.sha256(embedder_name.encode())
+    for intent, texts in examples.items():
+        digest.update(intent.encode())
+        for text in texts:
+            digest.update(b"\0" + text.encode())
+    return digest.hexdigest()[:16]
+
+
+def cached_space(examples: Mapping[str, Sequence[str]], embed: Embed, *, embedder_name: str,
+                 folders: Sequence[Path]) -> IntentSpace:
+    """The intent space, its vectors read from the first of ``folders`` that holds them for
+    these examples and this embedder, else embedded and written to the last folder (embedding
+    ~600 examples takes seconds; reading them, a millisecond)."""
+    name = f"intent-vectors-{examples_fingerprint(examples, embedder_name)}.npy"
+    labels = [intent for intent, texts in examples.items() for _ in texts]
+    for folder in folders:
+        path = folder / name
+        if path.exists():
+            vectors = np.load(path)
+            if len(vectors) == len(labels):
+                return IntentSpace(labels, vectors)
+    space = IntentSpace.build(examples, embed)
+    target = folders[-1] / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}.tmp.npy")
+    np.save(tmp, space.vectors.astype(np.float16))
+    tmp.replace(target)
+    return space
+
+
+@cache
+def shipped_examples() -> dict[str, list[str]]:
+    """The examples that ship with Singularity, read once per process."""
+    return load_examples()
