@@ -22,6 +22,7 @@ import os
 import shutil
 import tempfile
 import time
+import warnings
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -168,6 +169,9 @@ def observe(record: Any) -> Observation:
 
 
 async def run_items(items: list[Item], settings: Settings, echo: Callable[[str], None]) -> list[TurnResult]:
+    # LlamaIndex warns on every turn that the chat memory is not serialised with the context
+    # store; the runner never serialises a context, so the warning is noise here.
+    warnings.filterwarnings("ignore", message="Skipping serialization of known unserializable key")
     results: list[TurnResult] = []
     for number_, item in enumerate(items, start=1):
         for index, (turn, seen) in enumerate(zip(item.turns, await run_item(item, settings), strict=True), start=1):

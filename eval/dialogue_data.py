@@ -14,9 +14,11 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from singularity import roles
 
 DEFAULT_DIALOGUES = Path(__file__).resolve().parent / "data" / "dialogue.jsonl"
 DEFAULT_NOW = datetime.fromisoformat("2026-12-05T12:00:00+01:00")
@@ -26,8 +28,7 @@ MIN_SINGLE, MIN_DIALOGUES = 200, 40
 
 Intent = Literal["planning", "weather", "knowledge", "stellarium", "images", "plan_followup",
                  "correction", "confirmation", "greeting", "off_topic"]
-Agent = Literal["PlanningAgent", "KnowledgeAgent", "StellariumAgent"]
-SPECIALISTS: tuple[str, ...] = get_args(Agent)
+SPECIALISTS = (roles.PLANNING, roles.KNOWLEDGE, roles.STELLARIUM)
 Split = Literal["dev", "heldout"]
 ASTRONOMY_INTENTS = frozenset({"planning", "weather", "knowledge", "stellarium", "images",
                                "plan_followup", "correction"})
@@ -55,7 +56,7 @@ class Turn(BaseModel):
 
     user: str = Field(min_length=1)
     intent: Intent
-    agent: Agent | None = None
+    agent: str | None = None
     """Checked only when the key is present; ``null`` means no specialist (greeting, refusal)."""
     tools: list[str] = Field(default_factory=list)
     args: dict[str, str | list[str]] = Field(default_factory=dict)
@@ -74,6 +75,13 @@ class Turn(BaseModel):
     @property
     def expect_refused(self) -> bool:
         return self.intent == "off_topic" if self.refused is None else self.refused
+
+    @field_validator("agent")
+    @classmethod
+    def _specialist(cls, agent: str | None) -> str | None:
+        if agent is not None and agent not in SPECIALISTS:
+            raise ValueError(f"agent must be one of {', '.join(SPECIALISTS)} or null, not '{agent}'")
+        return agent
 
     @field_validator("state")
     @classmethod

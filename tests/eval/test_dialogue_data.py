@@ -75,6 +75,7 @@ GOOD = {"id": "x", "split": "dev", "language": "en", "turns": [{"user": "Hi", "i
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"turns": [{"user": "Hi", "intent": "hello"}]}, "turns.0.intent"),
+    ({"turns": [{"user": "Hi", "intent": "greeting", "agent": "Orchestrator"}]}, "agent must be one of"),
     ({"turns": [{"user": "Hi", "intent": "planning", "state": {"town": "Bern"}}]}, "unknown state key 'town'"),
     ({"turns": [{"user": "Hi", "intent": "planning", "state": {"plan": "yes"}}]}, "state 'plan' has the wrong type"),
     ({"turns": [{"user": "Hi", "intent": "planning", "args": {"place": "Bern"}}]}, "must read tool.argument"),
