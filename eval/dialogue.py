@@ -139,6 +139,10 @@ async def run_item(item: Item, settings: Settings) -> list[Observation]:
     from singularity.workflow.runner import Session, TurnRecord, run_turn
     from singularity.workflow.tools.stellarium import close_stellarium
 
+    # The workflows package warns on each later turn that the chat memory is not serialised
+    # with the context store; nothing here serialises a context. Set after its import, which
+    # installs its own filter for that warning.
+    warnings.filterwarnings("ignore", message="Skipping serialization of known unserializable key")
     session = Session.create(settings=settings, profile=resolve_profile(item.profile, settings))
     observations: list[Observation] = []
     try:
@@ -169,9 +173,6 @@ def observe(record: Any) -> Observation:
 
 
 async def run_items(items: list[Item], settings: Settings, echo: Callable[[str], None]) -> list[TurnResult]:
-    # LlamaIndex warns on every turn that the chat memory is not serialised with the context
-    # store; the runner never serialises a context, so the warning is noise here.
-    warnings.filterwarnings("ignore", message="Skipping serialization of known unserializable key")
     results: list[TurnResult] = []
     for number_, item in enumerate(items, start=1):
         for index, (turn, seen) in enumerate(zip(item.turns, await run_item(item, settings), strict=True), start=1):
@@ -228,7 +229,8 @@ def compare_runs(current: dict[str, Any], earlier: dict[str, Any], *, label: str
             improvements.append(entry)
     now_keys = {key(t) for t in current["turns"]}
     warnings = [f"{what} differs: {earlier['run'].get(k)} before, {current['run'].get(k)} now."
-                for k, what in (("dataset_sha256", "The test set"), ("split", "The split"))
+                for k, what in (("dataset_sha256", "The test set"), ("split", "The split"),
+                                ("only", "The --only selection"))
                 if earlier.get("run", {}).get(k) != current["run"].get(k)]
     deltas = {}
     for name in (*RATES, *COUNTS):
@@ -378,9 +380,11 @@ def comparison_markdown(comparison: dict[str, Any]) -> list[str]:
     lines += [f"- Warning: {warning}" for warning in comparison["warnings"]]
     lines += ["| Figure | Before | Now | Change |", "|---|---|---|---|"]
     for name, values in comparison["summary"].items():
-        delta = values["delta"]
-        lines.append(f"| {name} | {number(values['before'])} | {number(values['now'])} | "
-                     f"{'–' if delta is None else f'{delta:+.2f}'} |")
+        before, now, delta = values["before"], values["now"], values["delta"]
+        if name in COUNTS:
+            lines.append(f"| {name} | {before} | {now} | {'–' if delta is None else f'{delta:+d}'} |")
+        else:
+            lines.append(f"| {name} | {number(before)} | {number(now)} | {'–' if delta is None else f'{delta:+.2f}'} |")
     lines += ["", f"### Regressions ({len(comparison['regressions'])})", ""]
     lines += [f"- {r['item']} turn {r['turn']} ({r['split']}, {r['intent']}): {cell('; '.join(r['failed_now']))}"
               for r in comparison["regressions"]] or ["None."]
