@@ -18,7 +18,7 @@ import numpy as np
 
 from singularity.planning.catalog import EXTENDED_FAMILIES
 from singularity.planning.equipment import NAKED_EYE_LIMITING_MAGNITUDE, limiting_magnitude
-from singularity.planning.scoring import TYPE_DIFFICULTY, surface_brightness_penalty
+from singularity.planning.rules import TYPE_DIFFICULTY, contrast_loss_mag
 from singularity.planning.skybrightness import light_pollution_penalty, typical_sqm
 
 TELESCOPE_APERTURES_MM = (80, 100, 130, 150, 200, 250, 300, 400, 500)
@@ -55,7 +55,7 @@ def needed_limit(*, magnitude: float, family: str, surface_brightness: float | N
     """Limiting magnitude an instrument needs to show the object under ``sky``."""
     penalty = 0.0
     if family in EXTENDED_FAMILIES and surface_brightness is not None:
-        penalty = float(surface_brightness_penalty(np.array([surface_brightness]), sky.sqm)[0])
+        penalty = float(contrast_loss_mag(np.array([surface_brightness]), sky.sqm)[0])
     return magnitude + TYPE_DIFFICULTY[family] + penalty + sky.penalty
 
 

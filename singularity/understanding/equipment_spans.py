@@ -17,8 +17,11 @@ from singularity.understanding.tokens import Token, covered, span_text
 
 _TELESCOPE = re.compile(
     r".*(?:dobson|teleskop|telescope|fernrohr|refra[kc]tor|reflektor|reflector|newton|maksutov"
-    r"|cassegrain).*|sct|mak|scope|apo|ed\d{2,3}"
+    r"|cassegrain).*|sct|mak|scope|apo|ed\d{2,3}|dobs?"
 )
+_SIZE = re.compile(r"\d{1,2}(?:[.,]\d)?(?:-?zoll|-?inch|-?zöller|-?zoeller|\"|″|'')")
+"""An aperture alone ("my 8 inch", "ein 12-Zöller") names a telescope."""
+_SIZE_UNITS = {"zoll", "inch", "inches", "zöller", "zoeller"}
 _ANCHOR = re.compile(
     r".*(?:fernglas|feldstecher|binocular|prismenglas).*|binos?|c(?:5|6|8|9[.,]25|11|14)"
     r"|seestar|s50|s30|vespera|\d{1,2}(?:[.,]\d)?[x×]\d{2,3}"
@@ -31,7 +34,9 @@ _PART = re.compile(
 )
 _NAKED_EYE = (
     re.compile(r"\b(?:blo(?:ß|ss)e[nms]?|freie[nms]?)\s+augen?\b"),
-    re.compile(r"\bnaked[\s-]*eyes?\b|\bunaided(?:\s+eyes?)?\b|\bjust\s+(?:my\s+)?eyes\b"),
+    re.compile(r"\bnaked[\s-]*eyes?\b|\bunaided(?:\s+eyes?)?\b|\bjust\s+(?:my\s+)?eyes\b"
+               r"|\bwith\s+(?:just\s+)?(?:my|our)\s+(?:own\s+)?eyes\b|\beyes\s+only\b"
+               r"|\bnur\s+(?:mit\s+)?(?:den|die|meinen|meine)\s+augen\b|\bmit\s+(?:den|meinen)\s+augen\b"),
     re.compile(
         r"\b(?:ohne|keine?n?)\s+(?:instrument|optik|hilfsmittel|teleskop|fernglas|feldstecher)\b"
         r"|\bno\s+(?:instrument|optics|telescope|binoculars)\b"
@@ -56,6 +61,13 @@ def find_equipment(
         telescope = bool(_TELESCOPE.fullmatch(token.word))
         if telescope or _ANCHOR.fullmatch(token.word):
             return _grown(text, tokens, taken, anchor, telescope=telescope)
+    for anchor, token in enumerate(tokens):
+        following = tokens[anchor + 1].word if anchor + 1 < len(tokens) else ""
+        sized = _SIZE.fullmatch(token.word) or (token.word.isdigit() and following in _SIZE_UNITS)
+        if anchor not in taken and sized:
+            found = _grown(text, tokens, taken, anchor, telescope=False)
+            if found is not None:
+                return found
     return None
 
 
@@ -79,7 +91,7 @@ def _grown(
         last + 1 < len(tokens)
         and last - anchor < _MAX_PART_WORDS
         and _part(tokens, last + 1, taken)
-        and not tokens[last].ends_clause
+        and (not tokens[last].ends_clause or _aperture_follows(tokens, last + 1))
     ):
         last += 1
     spans = sorted(
@@ -95,6 +107,12 @@ def _grown(
     if telescope:  # named without its aperture: the tool will ask for it
         return span_text(text, tokens, first, last), set(range(first, last + 1))
     return None
+
+
+def _aperture_follows(tokens: Sequence[Token], i: int) -> bool:
+    """ "Dobson, 200 mm Öffnung": an aperture after a comma still belongs to the instrument."""
+    return (not tokens[i - 1].ends_sentence and bool(re.fullmatch(r"\d+(?:[.,]\d+)?(?:mm|cm)?", tokens[i].word))
+            and (tokens[i].word.endswith(("mm", "cm")) or (i + 1 < len(tokens) and tokens[i + 1].word in {"mm", "cm"})))
 
 
 def _part(tokens: Sequence[Token], i: int, taken: set[int]) -> bool:

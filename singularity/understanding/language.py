@@ -26,6 +26,8 @@ _GERMAN = {
     "sterne", "himmel", "fernglas", "teleskop", "öffne", "lieber", "trotzdem", "weiter",
     "mach", "ziel", "erste", "ersten", "zwei", "drei", "allem", "sehen", "beobachten", "entstehen",
     "nichts", "etwas", "viel", "welt", "moin", "servus", "tschüss", "kein", "keine",
+    "vielen", "dank", "grüezi", "mitenand", "grüß", "gott", "tschau", "bis", "bald", "wetter",
+    "heut", "hab", "gibt's", "weshalb", "wirklich", "eigentlich", "genau", "ungefähr",
 }  # fmt: skip
 _ENGLISH = {
     "the", "a", "and", "is", "are", "i", "you", "not", "with", "me", "my", "what", "who",

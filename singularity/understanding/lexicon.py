@@ -121,15 +121,21 @@ HOW_OR_WHY = re.compile(
 )
 WEATHER = re.compile(
     r"\bwetter\w*|\bweather\b|\bforecast\b|\bvorhersage\b|\bbew(?:ö|oe)lk\w*|\bwolke\w*"
-    r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*"
+    r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*|\bklar(?:e[rn]?)?\b|\bclear\b|\bseeing\b"
+    r"|\bnebel\s+(?:am|im)\s+boden\b|\bfog\w*|\bhochnebel\b|\bbedeckt\b|\bovercast\b"
 )
 REPLAN_CUES = re.compile(
     r"\bund\s+(?:wenn|mit|für|fuer|in|bei|am|um|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"
     r"|\bstattdessen\b|\binstead\b|\blieber\b|\bwas\s+ist\s+mit\b|\bwie\s+w(?:ä|ae)re\s+es\b"
     r"|\band\s+(?:with|for|in|if|on|at|tomorrow)\b|\bauch\s+für\b|\bnochmal\b|\bagain\b"
 )
+TARGET_WORDS = re.compile(
+    r"\bziel(?:e|en|s)?\b|\btargets?\b|\bobjekt\w*|\bobjects?\b|\bof\s+them\b|\bof\s+these\b"
+    r"|\bdavon\b|\bwhich\s+one\b|\bwelche[rsnm]?\s+(?:davon|dieser)\b|\bthe\s+list\b|\bder\s+liste\b"
+)
+"""Words that point at the plan's targets ("which one of them", "welcher davon")."""
 PLAN_WORDS = re.compile(
-    r"\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
+    r"\bof\s+them\b|\bof\s+these\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
     r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
 )
 

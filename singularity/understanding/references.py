@@ -19,7 +19,7 @@ _ORDINAL_STEMS = {
 }  # fmt: skip
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2,
+    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "penultimate": -2, "top": 1,
 }  # fmt: skip
 _GERMAN_ORDINAL = re.compile(
     "(" + "|".join(sorted(_ORDINAL_STEMS, key=len, reverse=True)) + r")(?:e|en|er|es|em)"

@@ -45,6 +45,12 @@ _PREFERENCE_PATTERNS = (
     ),
 )
 _PREFERENCE_JOINERS = {"und", "and", "or", "oder", "sowie", "&", "/", "plus", "auch", "also"}
+_STRENGTH_WORDS = {
+    "nur", "ausschließlich", "ausschliesslich", "lediglich", "only", "exclusively", "just",
+    "hauptsächlich", "hauptsaechlich", "vor", "allem", "mostly", "mainly", "especially",
+    "besonders", "vorwiegend", "überwiegend", "ueberwiegend",
+}  # fmt: skip
+"""Words that say how strongly a type is wanted ("vor allem", "nur"), kept with the types."""
 _NEGATIONS = {"kein", "keine", "keinen", "no", "not", "ohne", "without", "nicht", "keinerlei"}
 
 
@@ -115,6 +121,8 @@ def _preferences(
                 break
             j += 1
         if not (first > 0 and tokens[first - 1].word in _NEGATIONS):
+            while first > 0 and tokens[first - 1].word in _STRENGTH_WORDS and first - 1 not in taken:
+                first -= 1  # "nur Galaxien", "mostly galaxies": the planner reads the strength
             groups.append((first, last))
         i = last + 1
     phrases = [span_text(text, tokens, a, b) for a, b in groups]

@@ -23,6 +23,7 @@ INITIAL_STATE: dict[str, Any] = {
         "duration_hours": 2.0,
         "equipment": None,
         "object_preferences": None,
+        "preference_strength": None,
         "weather_checked": False,
         "weather_ok": None,
         "weather_summary": None,

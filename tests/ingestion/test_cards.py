@@ -21,8 +21,7 @@ from ingestion.cardgen.deepsky_card import DISTANCE_FAMILIES, MIN_PARALLAX_MAS, 
 from ingestion.cardgen.render import Card
 from ingestion.cardgen.solar import load_bodies, solar_system_card
 from ingestion.cards import DEFAULT_OUT, build_cards, write_cards
-from singularity.planning.catalog import FAMILIES
-from singularity.planning.scoring import Conditions, score
+from singularity.planning.rules import TYPE_DIFFICULTY, contrast_loss_mag
 
 FRONT_MATTER = re.compile(r"\A---\n(?P<meta>.*?)\n---\n(?P<body>.*)\Z", re.DOTALL)
 REQUIRED = {"id", "title", "section", "summary", "keywords", "sources", "license"}
@@ -109,22 +108,19 @@ def test_distances_only_from_a_usable_parallax(cards, objects) -> None:
     assert "about 440 light-years" in cards["object-m45"].body()
 
 
-def test_visibility_matches_the_planner_scoring(objects) -> None:
+def test_visibility_uses_the_planners_rules(objects) -> None:
+    """Cards judge by the planner's own rules (type difficulty, contrast loss, light pollution),
+    on the catalogue-mean surface brightness: more cautious than a plan, which also credits a
+    galaxy's brighter core."""
     obj = objects["M51"]
     needed = visibility.needed_limit(magnitude=obj.magnitude, family=obj.family,
                                      surface_brightness=obj.surface_brightness,
                                      sky=visibility.DARK_SKY)
-    conditions = Conditions(
-        limiting_magnitude=visibility.BINOCULARS.limiting_magnitude,
-        light_pollution_penalty=visibility.DARK_SKY.penalty, sky_sqm=visibility.DARK_SKY.sqm,
-        min_altitude_deg=10.0, magnitude_margin=1.0, preferences=frozenset())
-    planner = score(
-        family_code=np.array([FAMILIES.index(obj.family)]), magnitude=np.array([obj.magnitude]),
-        surface_brightness=np.array([obj.surface_brightness]), altitude_deg=np.array([60.0]),
-        moon_illumination=0.0, moon_alt_deg=np.array([-10.0]),
-        moon_separation_deg=np.array([90.0]), conditions=conditions)
+    expected = (obj.magnitude + TYPE_DIFFICULTY[obj.family] + visibility.DARK_SKY.penalty
+                + float(contrast_loss_mag(np.array([obj.surface_brightness]), visibility.DARK_SKY.sqm)[0]))
+    assert needed == pytest.approx(expected)
     assert visibility.headroom(visibility.BINOCULARS, needed) == pytest.approx(
-        planner.headroom[0])
+        visibility.BINOCULARS.limiting_magnitude - expected)
 
 
 def test_faint_galaxy_wording_names_the_aperture(cards) -> None:

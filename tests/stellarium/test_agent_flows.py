@@ -14,7 +14,13 @@ from singularity.stellarium.bridge import StellariumBridge
 from singularity.workflow.runner import Session
 from tests.fakes.server import FakeServer, Response
 from tests.fakes.stellarium import FakeStellarium
-from tests.stellarium.agent_support import AFTERNOON, in_memory_mcp, stellarium_settings, turn
+from tests.stellarium.agent_support import (
+    AFTERNOON,
+    EVENING,
+    in_memory_mcp,
+    stellarium_settings,
+    turn,
+)
 from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW, clear_forecast
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "simbad"
@@ -194,3 +200,17 @@ async def test_the_bridge_starts_ahead_of_use_and_a_failed_start_is_only_logged(
     await broken.start()  # no exception: the first real call reports the problem
     assert "did not start ahead of use" in caplog.text
     assert (await broken.status()).status.value == "failed"
+
+
+async def test_an_explicit_unknown_name_is_not_replaced_by_the_object_shown_before(
+        session: Session, fake_stellarium: FakeStellarium) -> None:
+    shown = await turn(session, "Zeig mir M42 in Stellarium", now=EVENING)
+    assert fake_stellarium.state.selected == fake_stellarium.lookup("M42")["name"]
+    before = len(changes(fake_stellarium))
+    record = await turn(session, "Zeig mir das Objekt Xyzzy-42 in Stellarium", now=EVENING)
+    assert [(c.name, c.arguments) for c in record.tool_calls][-1] == (
+        "open_in_stellarium", {"target": "Xyzzy-42"})
+    assert record.tool_calls[-1].status == "needs_input"
+    assert "Xyzzy-42" in record.answer and "zentriert" not in record.answer
+    assert "Done:" not in record.answer and "Done:" in shown.answer
+    assert len(changes(fake_stellarium)) == before  # nothing in Stellarium was changed

@@ -47,7 +47,7 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
     if not targets:
         lead = (f"Für {place} am {when} habe ich kein lohnendes Ziel gefunden."
                 if de else f"I found no worthwhile target for {place} on {when}.")
-        return "\n\n".join([lead, *data.get("notes", [])])
+        return "\n\n".join([lead, *_notes(data, language)])
     lead = (f"Dein Beobachtungsplan für {place} ab {when} – die besten Ziele:"
             if de else f"Your observing plan for {place} from {when} — the best targets:")
     lines = [_target_line(t, language) for t in targets[:5]]
@@ -64,8 +64,14 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
     if result.get("status") == "partial" and result.get("message") and (
             not data.get("weather") or data["weather"] not in result["message"]):
         parts.append(("Hinweis: " if de else "Note: ") + result["message"])
-    parts.extend(data.get("notes", []))
+    parts.extend(_notes(data, language))
     return "\n\n".join(parts)
+
+
+def _notes(data: dict[str, Any], language: str) -> list[str]:
+    """The plan's notes in the conversation's language (the planner writes both)."""
+    notes = data.get("notes") or {}
+    return list(notes.get(language) or notes.get("en") or []) if isinstance(notes, dict) else list(notes)
 
 
 _VERDICT_DE = {"good": "gut", "marginal": "durchwachsen", "bad": "schlecht"}

@@ -18,10 +18,12 @@ from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.policies import Turn, text, tool_call
 from singularity.understanding import lexicon as lx
+from singularity.understanding.references import target_reference
 
 _IMAGE_FILLER = re.compile(
     r"\b(?:zeig(?:e)?\s+mir|show\s+me|find|finde|such(?:e)?|gibt\s+es|have\s+you\s+got|kannst\s+du"
-    r"|can\s+you|ein(?:e|ige|en)?|some|a|an|the|der|die|das|des|von|vom|of|bitte|please|mal)\b|[?!.]",
+    r"|can\s+you|do\s+you\s+have|hast\s+du|habt\s+ihr|ein(?:e|ige|en)?|some|a|an|the|der|die|das"
+    r"|des|von|vom|of|bitte|please|mal)\b|[?!.]",
     re.IGNORECASE)
 
 
@@ -114,9 +116,17 @@ def _images(turn: Turn, language: str) -> ChatMessage:
 
 
 def _image_subject(turn: Turn) -> str:
+    """The object of a picture request: a title, a named object, "it" for the object discussed
+    last, else what is left of the message without the request words."""
     titles = turn.titles or TitleIndex(())
     named = titles.find_in(turn.user_text)
     if named:
         return named[0].name
+    reference = target_reference(turn.user_text)
+    if reference is not None and reference.name:
+        return reference.name
+    last = turn.state.get("last_discussed_object")
+    if reference is not None and reference.pronoun and last:
+        return last
     rest = " ".join(lx.IMAGE_REQUEST.sub(" ", _IMAGE_FILLER.sub(" ", turn.user_text)).split())
     return rest or turn.state.get("last_discussed_object") or turn.user_text

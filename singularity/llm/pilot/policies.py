@@ -104,6 +104,7 @@ class Turn:
             self.user_text, has_plan=bool(planning.get("generated_plan")),
             awaiting=awaiting(planning, self.state.get("current_path")),
             planning_active=any(planning.get(k) for k in ("location", "datetime_iso", "equipment")),
+            follows_up=bool(self.earlier_user_text.strip()),
             meaning=self.reader(self.user_text) if self.reader is not None else None,
         )
 

@@ -18,7 +18,7 @@ from singularity.planning.equipment import classify_equipment
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import SkyCondition, compute_plan
-from singularity.planning.preferences import parse_preferences
+from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
@@ -115,13 +115,15 @@ class PlanningTools:
         return result
 
     async def set_preferences(self, ctx: Context, preferences: str) -> ToolResult:
-        """Set preferred object types ('Galaxien', 'planets')."""
+        """Set preferred object types ('vor allem Galaxien', 'only planets')."""
         try:
-            families = parse_preferences(preferences)
+            request = parse_preference_request(preferences)
         except InputError as exc:
             return ToolResult.needs_input(str(exc))
-        await _update(ctx, object_preferences=families, generated_plan=None)
-        return ToolResult.success({"object_preferences": families})
+        await _update(ctx, object_preferences=request.families, generated_plan=None,
+                      preference_strength=request.strength.value)
+        return ToolResult.success({"object_preferences": request.families,
+                                   "strength": request.strength.value})
 
     async def check_weather(self, ctx: Context) -> ToolResult:
         """Weather forecast for the place and time set."""
@@ -181,6 +183,7 @@ class PlanningTools:
             equipment=Equipment.model_validate(planning["equipment"]),
             sky=SkyCondition.from_tool_data(sky_result.data),
             preferences=planning.get("object_preferences") or [],
+            preference_strength=planning.get("preference_strength"),
             settings=self.settings.planning,
         )
         full = plan.model_dump(mode="json")
@@ -196,7 +199,8 @@ class PlanningTools:
         data["assumptions"] = assumed
         view = {"assumptions": assumed, "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"], "moon": summary["moon"],
-                "weather": planning["weather_summary"], "notes": plan.notes,
+                "weather": planning["weather_summary"],
+                "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))}
         if problems:
             return ToolResult.partial(data, " ".join(problems), artifacts=artifacts, model_data=view)
