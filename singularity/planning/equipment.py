@@ -62,6 +62,8 @@ _NAKED_EYE = re.compile(
     r"\bnaked[\s-]*eyes?\b|\bunaided\b|\bblosse[nms]?\s+auge|\bfreie[nms]?\s+auge"
     r"|\b(?:ohne|keine?)\s+(?:instrument|optik|hilfsmittel|teleskop|fernglas|feldstecher)"
     r"|\bno\s+(?:instrument|optics|telescope|binoculars)|\bjust\s+(?:my\s+)?eyes\b"
+    r"|\bwith\s+(?:just\s+)?(?:my|our)\s+(?:own\s+)?eyes\b|\beyes\s+only\b"
+    r"|\b(?:nur|mit)\s+(?:mit\s+)?(?:den|die|meinen|meine)\s+augen\b"
 )
 _BINOCULAR_SIZE = re.compile(r"\b(\d{1,2}(?:[.,]\d)?)\s*x\s*(\d{2,3})\b")
 _BINOCULAR_WORD = re.compile(r"fernglas|feldstecher|binocular|bino\b|prismenglas")

@@ -55,12 +55,18 @@ def find_equipment(
             indices = covered(tokens, match.start(), match.end())
             if indices and not taken.intersection(indices):
                 return span_text(text, tokens, indices[0], indices[-1]), set(indices)
+    vague: tuple[str, set[int]] | None = None
     for anchor, token in enumerate(tokens):
         if anchor in taken:
             continue
         telescope = bool(_TELESCOPE.fullmatch(token.word))
         if telescope or _ANCHOR.fullmatch(token.word):
-            return _grown(text, tokens, taken, anchor, telescope=telescope)
+            found = _grown(text, tokens, taken, anchor, telescope=telescope)
+            if found is not None and _sized(found[0]):
+                return found
+            vague = vague or found  # "das Fernglas …, ein 8x42": the size may follow
+    if vague is not None:
+        return vague
     for anchor, token in enumerate(tokens):
         following = tokens[anchor + 1].word if anchor + 1 < len(tokens) else ""
         sized = _SIZE.fullmatch(token.word) or (token.word.isdigit() and following in _SIZE_UNITS)
@@ -69,6 +75,14 @@ def find_equipment(
             if found is not None:
                 return found
     return None
+
+
+def _sized(phrase: str) -> bool:
+    """Whether the instrument phrase says its size (the planner need not assume one)."""
+    try:
+        return "not given" not in parse_equipment(phrase).label
+    except InputError:
+        return False
 
 
 def is_instrument_word(word: str) -> bool:

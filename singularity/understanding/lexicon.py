@@ -89,6 +89,9 @@ NOT_PLACES = {
     "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
     "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
     "astrophotography", "teleskop", "fernglas", "abend", "nacht",
+    # interjections that open a correction ("Hmm, actually …", "Moment, ich hab …")
+    "hmm", "hm", "moment", "sorry", "ups", "oops", "actually", "eigentlich", "naja", "ach",
+    "oh", "well", "also", "stimmt", "doch",
 }  # fmt: skip
 
 # --------------------------------------------------------------------------- planning
@@ -114,6 +117,12 @@ WHAT_CAN_I_SEE = re.compile(
 OBSERVING = re.compile(
     r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
 )
+INFO_QUESTION = re.compile(
+    r"^(?:und\s+|and\s+)?(?:(?:wei(?:ß|ss)t\s+du|do\s+you\s+know|kannst\s+du\s+mir\s+sagen"
+    r"|can\s+you\s+tell\s+me),?\s+)?(?:was|wer|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|woher"
+    r"|wohin|ist|sind|what|what's|whats|how|who|where|when|why|which|is|are|does|do|did)\b"
+)
+"""A question for information; "Kannst du…?"/"Can you…?" is a request, not one."""
 FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
 """A question about facts ("Was hat Webb entdeckt?"): a time and an instrument in it do not make a plan."""
 HOW_OR_WHY = re.compile(
@@ -158,6 +167,12 @@ GREETING = re.compile(
     r"|danke(?:\s+(?:schön|schoen|sehr))?|vielen\s+dank|thanks?(?:\s+you)?|thx|merci"
     r"|tsch(?:ü|ue)ss|bye|goodbye|auf\s+wiedersehen)\b"
 )
+FAREWELL = re.compile(
+    r"\b(?:danke|vielen\s+dank|thanks?|thank\s+you|cheers|tsch(?:ü|ue)ss|bye|goodbye|ciao"
+    r"|auf\s+wiedersehen|bis\s+(?:bald|dann|sp(?:ä|ae)ter)|see\s+you|gute\s+nacht|good\s+night"
+    r"|das\s+(?:reicht|wars?|war's)|that'?s\s+all|brauche\s+ich\s+nicht)\b"
+)
+"""Thanks and goodbyes: answered with a farewell, not with an introduction."""
 CAPABILITY = re.compile(
     r"\b(?:was\s+kannst\s+du(?:\s+(?:alles|so|tun|machen))?|wer\s+bist\s+du|was\s+bist\s+du"
     r"|wie\s+funktioniert\s+das|was\s+kann\s+ich\s+dich\s+fragen|hilfe|what\s+can\s+you\s+do"

@@ -33,7 +33,7 @@ def slots(*values: str | None) -> dict[str, str]:
     [
         (
             ARTICLE,
-            slots("Kreuzlingen", "morgen Abend", "zwei Stunden", "10-Zoll-Dobson", "Galaxien"),
+            slots("Kreuzlingen", "morgen Abend", "zwei Stunden", "10-Zoll-Dobson", "vor allem Galaxien"),
         ),
         (
             'Plan tonight in La Palma, Spain for 3 hours with my 8" SCT, I like nebulae',

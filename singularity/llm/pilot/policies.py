@@ -33,6 +33,7 @@ from singularity.llm.pilot.questions import (
     plan_declined,
     weather_question,
 )
+from singularity.understanding import lexicon as lx
 from singularity.understanding.intent import Intent, classify_intent
 from singularity.understanding.language import detect_language
 from singularity.understanding.meaning import Meaning
@@ -179,35 +180,34 @@ def orchestrate(turn: Turn) -> ChatMessage:
     if target is not None and "handoff" in turn.tools:
         return tool_call("handoff", to_agent=target, reason=intent.reason)
     if intent.kind == "greeting":
-        return text(greeting_reply(turn.language))
+        farewell = bool(lx.FAREWELL.search(turn.user_text.lower())) and not lx.CAPABILITY.search(
+            turn.user_text.lower())
+        return text(greeting_reply(turn.language, farewell=farewell))
     return text(off_topic_reply(turn.language))
 
 
 # --------------------------------------------------------------------------- specialists
 
 
-def _last_problem(turn: Turn) -> ToolRun | None:
-    """The latest tool result of this turn that is not ok and ends the turn. A failed or
+def _problem(turn: Turn) -> ToolRun | None:
+    """The first tool result of this turn that is not ok and ends the turn. A failed or
     refused weather check does not (the plan is computed with the weather unknown), nor does
     a time noted while the place is still missing (the pilot asks for the place)."""
-    last = turn.calls[-1] if turn.calls else None
-    if last is None or last.status not in {"needs_input", "refused", "failed"}:
-        return None
-    if last.name == "check_weather" and last.status != "needs_input":
-        return None
-    data = (last.result or {}).get("data") or {}
-    if last.name == "set_time" and "pending_time" in data:
-        return None
-    if last.name == "compute_plan" and data.get("weather_ok") is False:
-        return None  # a bad forecast: the plan policy asks, in the user's language
-    return last
+    for run in turn.calls:
+        if run.status not in {"needs_input", "refused", "failed"}:
+            continue
+        data = (run.result or {}).get("data") or {}
+        if run.name == "check_weather" and run.status != "needs_input":
+            continue
+        if run.name == "set_time" and "pending_time" in data:
+            continue
+        if run.name == "compute_plan" and data.get("weather_ok") is False:
+            continue  # a bad forecast: the plan policy asks, in the user's language
+        return run
+    return None
 
 
 def plan(turn: Turn) -> ChatMessage:
-    problem = _last_problem(turn)
-    if problem is not None:
-        return text(problem.result.get("message", ""))  # code-composed; relayed verbatim
-
     planning = turn.planning_data()
     waiting = awaiting(turn.state.get("planning_data") or {}, turn.state.get("current_path"))
     intent = turn.intent()
@@ -215,12 +215,17 @@ def plan(turn: Turn) -> ChatMessage:
 
     if intent.kind == "plan_followup":
         return _describe(turn, language)
-    if intent.kind == "decline":
+    if intent.kind == "decline" and not turn.calls:
         return text(plan_declined(language))
 
-    setting = _set_values(turn, planning, waiting)
+    # every value the message names is set, even after one could not be read ("bei 95, 200
+    # heute Abend": the time is kept while the place is asked for again)
+    setting = _set_values(turn, planning, waiting, weather=intent.kind == "weather")
     if setting is not None:
         return setting
+    problem = _problem(turn)
+    if problem is not None:
+        return text(problem.result.get("message", ""))  # code-composed; relayed verbatim
     if intent.kind == "weather":
         return _weather(turn, planning, language)
     if intent.kind == "confirm" and planning.get("generated_plan") and waiting is None:
@@ -255,10 +260,13 @@ def _describe(turn: Turn, language: str) -> ChatMessage:
     return tool_call("describe_target", target=name)
 
 
-def _set_values(turn: Turn, planning: dict[str, Any], waiting: str | None) -> ChatMessage | None:
+def _set_values(turn: Turn, planning: dict[str, Any], waiting: str | None, *,
+                weather: bool = False) -> ChatMessage | None:
     """One setter call for each value the message names (a correction changes exactly that
-    value; the plan is then computed again)."""
+    value; the plan is then computed again). A weather question sets only place and time."""
     slots = extract_planning_slots(turn.user_text, awaiting=waiting)
+    if weather:
+        slots = slots.model_copy(update={"equipment": None, "preferences": None})
     if slots.place and not turn.called("set_location"):
         return tool_call("set_location", place=slots.place)
     if slots.when and not turn.called("set_time"):

@@ -53,6 +53,12 @@ _GREETING: dict[Language, str] = {
     "an observing night – e.g. “Plan tomorrow evening in Kreuzlingen for two hours with 10x50 "
     "binoculars” – or open an object in Stellarium.",
 }
+_FAREWELL: dict[Language, str] = {
+    "de": "Gern geschehen! Klaren Himmel – frag mich jederzeit, wenn du wieder etwas planen "
+    "oder wissen möchtest.",
+    "en": "You're welcome! Clear skies – ask me any time you want to plan a night or know "
+    "something about the sky.",
+}
 _WEATHER_LEAD: dict[Language, str] = {
     "de": "Die Wettervorhersage ist ungünstig:",
     "en": "The forecast is poor:",
@@ -97,9 +103,10 @@ def off_topic_reply(language: Language) -> str:
     return _OFF_TOPIC[language]
 
 
-def greeting_reply(language: Language) -> str:
-    """Hello, and what one can ask, with an example that works as typed."""
-    return _GREETING[language]
+def greeting_reply(language: Language, *, farewell: bool = False) -> str:
+    """Hello, and what one can ask, with an example that works as typed; or, to thanks and
+    goodbyes, a farewell."""
+    return _FAREWELL[language] if farewell else _GREETING[language]
 
 
 def weather_question(summary: str, language: Language) -> str:
