@@ -79,7 +79,7 @@ _BARE_NUMBER = re.compile(r"(?<![\d.,/x])(\d{2,4})(?![\d.,/x])")
 
 # Telescope kinds in the order they are tried; the first match names the instrument.
 _KINDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"dobson"), "Dobsonian"),
+    (re.compile(r"dobson|\bdobs?\b"), "Dobsonian"),
     (re.compile(r"\bsct\b|schmidt[\s-]*cassegrain"), "Schmidt-Cassegrain"),
     (re.compile(r"maksutov|\bmak\b"), "Maksutov"),
     (re.compile(r"newton"), "Newtonian"),
@@ -152,8 +152,20 @@ def classify_equipment(text: str) -> ToolResult:
     return ToolResult.success({"equipment": equipment.model_dump(mode="json", by_alias=True)})
 
 
+_INCH_WORDS = {
+    "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9,
+    "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12, "vierzehn": 14, "sechzehn": 16,
+}  # fmt: skip
+_INCH_WORD = re.compile(r"\b(" + "|".join(_INCH_WORDS) + r")z(?:ö|oe)ller\b")
+_MM_SHORTHAND = re.compile(r"\b(\d{2,3})er\b")
+"""Observers' German: "ein Achtzöller" is an 8-inch telescope, "mein 150er Newton" 150 mm."""
+
+
 def _normalise(text: str) -> str:
-    lowered = text.lower().replace("ß", "ss").replace("×", "x")
+    lowered = text.lower().replace("×", "x")
+    lowered = _INCH_WORD.sub(lambda m: f"{_INCH_WORDS[m[1]]}-zöller", lowered)
+    lowered = _MM_SHORTHAND.sub(lambda m: f"{m[1]} mm" if int(m[1]) >= 50 else m[0], lowered)
+    lowered = lowered.replace("ß", "ss")
     for quote in ("″", "“", "”", "„"):
         lowered = lowered.replace(quote, '"')
     return lowered.replace("’’", "''").strip()

@@ -19,7 +19,11 @@ _TELESCOPE = re.compile(
     r".*(?:dobson|teleskop|telescope|fernrohr|refra[kc]tor|reflektor|reflector|newton|maksutov"
     r"|cassegrain).*|sct|mak|scope|apo|ed\d{2,3}|dobs?"
 )
-_SIZE = re.compile(r"\d{1,2}(?:[.,]\d)?(?:-?zoll|-?inch|-?zöller|-?zoeller|\"|″|'')")
+_SIZE = re.compile(
+    r"\d{1,2}(?:[.,]\d)?(?:-?zoll|-?inch|-?zöller|-?zoeller|\"|″|'')|\d{2,4}/\d{3,5}"
+    r"|(?:drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf|vierzehn|sechzehn)"
+    r"z(?:ö|oe)ller"
+)
 """An aperture alone ("my 8 inch", "ein 12-Zöller") names a telescope."""
 _SIZE_UNITS = {"zoll", "inch", "inches", "zöller", "zoeller"}
 _ANCHOR = re.compile(
@@ -27,7 +31,7 @@ _ANCHOR = re.compile(
     r"|seestar|s50|s30|vespera|\d{1,2}(?:[.,]\d)?[x×]\d{2,3}"
 )
 _PART = re.compile(
-    r"\d+(?:[.,]\d+)?(?:mm|cm|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
+    r"\d+(?:[.,]\d+)?(?:mm|cm|er|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
     r"|mm|cm|zoll|zöller|zoeller|inch|inches|\"|x|×|\d{2,4}/\d{3,5}|f/\d+(?:[.,]\d+)?|ed|apo"
     r"|celestron|sky-?watcher|bresser|meade|vixen|takahashi|omegon|explore|scientific|zwo"
     r"|dwarf|unistellar|evscope|ts-optics|s50|s30"

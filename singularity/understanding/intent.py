@@ -124,7 +124,8 @@ def classify_intent(
         if _knowledge_question_after_all(text, planning, question, meaning):
             return Intent(kind="knowledge", reason="question about the world, not a night")
         return Intent(kind="planning", reason=planning)
-    if follows_up and question and len(words) <= _SHORT_FOLLOW_UP_WORDS and not slots.filled():
+    if follows_up and (question or lowered.endswith("?")) and len(words) <= _SHORT_FOLLOW_UP_WORDS and all(
+            w in lx.FOLLOW_UP_WORDS for w in words):
         return Intent(kind="knowledge", reason="short follow-up question on the last topic")
     if meaning is None:
         return _by_rules(text, lowered, words, astronomy=astronomy, question=question)

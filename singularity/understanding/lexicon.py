@@ -139,12 +139,12 @@ REPLAN_CUES = re.compile(
     r"|\band\s+(?:with|for|in|if|on|at|tomorrow)\b|\bauch\s+für\b|\bnochmal\b|\bagain\b"
 )
 TARGET_WORDS = re.compile(
-    r"\bziel(?:e|en|s)?\b|\btargets?\b|\bobjekt\w*|\bobjects?\b|\bof\s+them\b|\bof\s+these\b"
+    r"\bziel(?:e|en|s)?\b|\btargets?\b|\bobjekt\w*|\bobjects?\b|\bof\s+(?:them|these|those)\b"
     r"|\bdavon\b|\bwhich\s+one\b|\bwelche[rsnm]?\s+(?:davon|dieser)\b|\bthe\s+list\b|\bder\s+liste\b"
 )
 """Words that point at the plan's targets ("which one of them", "welcher davon")."""
 PLAN_WORDS = re.compile(
-    r"\bof\s+them\b|\bof\s+these\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
+    r"\bof\s+(?:them|these|those)\b|\bamong\s+them\b|\bvon\s+(?:denen|diesen)\b|\bunter\s+denen\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
     r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
 )
 
@@ -165,8 +165,16 @@ GREETING = re.compile(
     r"\b(?:hallo|hello|hi|hey|moin|servus|gr(?:ü|ue)ezi|gr(?:ü|ue)(?:ß|ss)\s+gott|guten\s+"
     r"(?:tag|morgen|abend)|good\s+(?:morning|evening|afternoon|day)|ciao|salut|howdy"
     r"|danke(?:\s+(?:schön|schoen|sehr))?|vielen\s+dank|thanks?(?:\s+you)?|thx|merci"
-    r"|tsch(?:ü|ue)ss|bye|goodbye|auf\s+wiedersehen)\b"
+    r"|tsch(?:ü|ue)ss|bye|goodbye|auf\s+wiedersehen|tach|wie\s+geht(?:'s|s|\s+es)(?:\s+dir)?"
+    r"|how\s+are\s+you|how'?s\s+it\s+going)\b"
 )
+FOLLOW_UP_WORDS = {
+    "und", "and", "wann", "wie", "warum", "wieso", "wo", "woher", "when", "why", "how", "where",
+    "ungefähr", "ungefaehr", "genau", "denn", "noch", "dann", "so", "etwa", "roughly", "exactly",
+    "then", "again", "also", "about", "approximately", "nochmal", "lange", "long", "weit", "far",
+    "viel", "much", "many", "viele", "oft", "often",
+}  # fmt: skip
+"""A question of only these words ("Wann ungefähr?", "And why?") continues the last topic."""
 FAREWELL = re.compile(
     r"\b(?:danke|vielen\s+dank|thanks?|thank\s+you|cheers|tsch(?:ü|ue)ss|bye|goodbye|ciao"
     r"|auf\s+wiedersehen|bis\s+(?:bald|dann|sp(?:ä|ae)ter)|see\s+you|gute\s+nacht|good\s+night"
@@ -185,7 +193,7 @@ SOCIAL_FILLERS = {
     "everyone", "zusammen", "leute", "folks", "me", "mir", "dir", "dich", "everything", "alles",
     "das", "war", "that", "was", "is", "ist", "sehr", "very", "much", "hilfreich", "helpful",
     "great", "super", "toll", "cool", "perfekt", "perfect", "nice", "schön", "prima", "klasse",
-    "genau", "exactly", "fein",
+    "genau", "exactly", "fein", "auch", "beinand", "mitenand",
 }  # fmt: skip
 CONFIRM = re.compile(
     r"\b(?:ja(?:\s+bitte)?|jawohl|jo|jep|yes|yep|yeah|yup|ok(?:ay)?|klar|sicher|gerne?|sure"

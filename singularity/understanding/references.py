@@ -116,10 +116,22 @@ def object_name(text: str) -> str | None:
     return min(found)[1] if found else None
 
 
+_NUMBER_WORDS = {
+    "eins": 1, "one": 1, "zwei": 2, "two": 2, "drei": 3, "three": 3, "vier": 4, "four": 4,
+    "fünf": 5, "fuenf": 5, "five": 5, "sechs": 6, "six": 6, "sieben": 7, "seven": 7, "acht": 8,
+    "eight": 8, "neun": 9, "nine": 9, "zehn": 10, "ten": 10,
+}  # fmt: skip
+_NUMBERED_WORD = re.compile(
+    r"\b(?:nummer|number|nr\.?|no\.)\s*(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+
+
 def _position(text: str) -> int | None:
     numbered = _NUMBERED.search(text)
     if numbered and int(numbered[1]) >= 1:
         return int(numbered[1])
+    spelled = _NUMBERED_WORD.search(text)
+    if spelled:
+        return _NUMBER_WORDS[spelled[1].lower()]
     tokens = tokenize(text)
     for i, token in enumerate(tokens):
         value = _ordinal_value(token)

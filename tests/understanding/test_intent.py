@@ -114,7 +114,7 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Kannst du mir ein Rezept für Lasagne geben?", {}, "off_topic"),
     ("Erzähl mir einen Witz", {}, "off_topic"),
     ("Wie spät ist es?", {}, "off_topic"),
-    ("Wie geht es dir?", {}, "off_topic"),
+    ("Wie geht es dir?", {}, "greeting"),
     ("Is there anything else?", {}, "off_topic"),
     ("Who won the game last night?", {}, "off_topic"),
     ("Wer gewinnt die Bundesliga?", PLAN, "off_topic"),
