@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from singularity.knowledge.titles import TitleIndex, title_key
+from singularity.knowledge.titles import TitleIndex
+from singularity.naming import name_key
 
 _PLACE_WORDS = {"dort", "da", "dorthin", "there"}
 _PRONOUNS = {"er", "sie", "es", "ihn", "ihm", "it", "they", "them", "this", "that", "dieser",
@@ -72,16 +73,16 @@ def _words(text: str) -> list[str]:
 
 def _replace_name(question: str, old: str, new: str, language: str) -> str:
     """The previous question asked again about ``new`` ("und Jupiter?")."""
-    key = title_key(new)
+    key = name_key(new)
     replacement = (_GERMAN_ON.get(key) if language == "de" else None)
-    for phrase in ([_GERMAN_ON.get(title_key(old))] if language == "de" else []):
+    for phrase in ([_GERMAN_ON.get(name_key(old))] if language == "de" else []):
         if phrase and replacement and phrase in question:
             return question.replace(phrase, replacement)
     return re.sub(re.escape(old), new, question, count=1, flags=re.IGNORECASE)
 
 
 def _insert_object(question: str, name: str, language: str) -> str:
-    key = title_key(name)
+    key = name_key(name)
     place = (_GERMAN_ON.get(key, f"bei {name}") if language == "de"
              else f"on {name}" if key in _ENGLISH_ON else f"on {_ENGLISH_THE[key]}" if key in _ENGLISH_THE
              else f"in {name}")

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from singularity.knowledge.vectors import tokens
+from singularity.naming import name_key
 
 MAX_TITLES_PER_ALIAS = 4
 """An alias that names more documents than this is a generic term, not a title."""
@@ -23,16 +24,9 @@ MAX_ALIAS_WORDS = 5
 COMMON_SHARE = 0.06
 """A name found in more than this share of all chunks is a common word ("galaxies": 7 %, "Mars": 2 %)."""
 _LEADING_ARTICLES = {"the", "der", "die", "das"}
+"""Skipped before a name found in a text ("the Orion Nebula")."""
 _PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
 _NUMBER = re.compile(r"\d+")
-
-
-def title_key(text: str) -> str:
-    """The comparison key of a name: folded word tokens joined, numbers without leading zeros."""
-    words = tokens(text)
-    if len(words) > 1 and words[0] in _LEADING_ARTICLES:
-        words = words[1:]
-    return "".join(_NUMBER.sub(lambda m: str(int(m.group())), word) for word in words)
 
 
 def title_aliases(title: str) -> set[str]:
@@ -46,7 +40,7 @@ def title_aliases(title: str) -> set[str]:
 
 
 def _keys(names: Iterable[str]) -> set[str]:
-    return {key for name in names if (key := title_key(name)) and (len(key) >= 3 or _NUMBER.search(key))}
+    return {key for name in names if (key := name_key(name)) and (len(key) >= 3 or _NUMBER.search(key))}
 
 
 @dataclass(frozen=True)
@@ -83,7 +77,7 @@ class TitleIndex:
 
     def resolve(self, name: str) -> tuple[str, ...]:
         """The titles ``name`` refers to (empty when it names none)."""
-        return self._titles.get(title_key(name), ())
+        return self._titles.get(name_key(name), ())
 
     def is_common(self, name: str) -> bool:
         """Whether ``name`` is a common word of the texts rather than a name: more than

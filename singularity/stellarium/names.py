@@ -17,11 +17,9 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
+from singularity.naming import name_key
 from singularity.planning.ephemeris import BODIES
 from singularity.understanding.references import object_name
-
-_ARTICLES = re.compile(r"^(?:the|der|die|das|den|dem|des)\s+", re.IGNORECASE)
-_DESIGNATION = re.compile(r"^(messier|m|ngc|ic)0*(\d+)$")
 
 
 class SkyObject(BaseModel):
@@ -46,26 +44,14 @@ class SkyObject(BaseModel):
         return f"{self.name} ({self.common_name})" if self.common_name else self.name
 
 
-def lookup_key(text: str) -> str:
-    """A spelling-independent key: case, spaces, hyphens, articles and leading zeros of
-    catalogue numbers do not matter ("NGC 0224" = "ngc224", "Messier 31" = "M31")."""
-    text = _ARTICLES.sub("", " ".join(text.split()))
-    key = re.sub(r"[^\w]|_", "", text.casefold())
-    designation = _DESIGNATION.fullmatch(key)
-    if designation:
-        prefix = "m" if designation[1] == "messier" else designation[1]
-        return f"{prefix}{int(designation[2])}"
-    return key
-
-
 def local_matches(text: str) -> list[SkyObject]:
     """Every catalogued object ``text`` names (empty when none): first the whole text as a
     name, then the first designation or common name found inside it ("den Orionnebel")."""
     index = _index()
-    found = index.get(lookup_key(text))
+    found = index.get(name_key(text))
     if found is None:
         inner = object_name(text)
-        found = index.get(lookup_key(inner)) if inner else None
+        found = index.get(name_key(inner)) if inner else None
     return list(found or [])
 
 
@@ -77,7 +63,7 @@ def _index() -> dict[str, tuple[SkyObject, ...]]:
     index: dict[str, dict[str, SkyObject]] = {}
 
     def add(key_text: str, obj: SkyObject, identity: str) -> None:
-        index.setdefault(lookup_key(key_text), {})[identity] = obj
+        index.setdefault(name_key(key_text), {})[identity] = obj
 
     for body in load_bodies():
         if body.key not in BODIES:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
+from singularity.naming import name_key
 from singularity.results import Status, ToolResult
 from singularity.stellarium.bridge import StellariumBridge
-from singularity.stellarium.names import SkyObject, local_matches, lookup_key
+from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.simbad import simbad_lookup
 
 MAX_CHOICES = 6
@@ -60,7 +61,7 @@ async def stellarium_search(text: str, *, bridge: StellariumBridge) -> ToolResul
     if found.status is not Status.OK:
         return found
     matches: list[str] = list((found.data or {}).get("matches", []))
-    exact = [m for m in matches if lookup_key(m) == lookup_key(text)]
+    exact = [m for m in matches if name_key(m) == name_key(text)]
     if exact:
         matches = exact[:1]
     if not matches:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from singularity.stellarium.names import local_matches, lookup_key
+from singularity.stellarium.names import local_matches
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -40,7 +40,3 @@ def test_unknown_names_find_nothing(text: str) -> None:
     assert local_matches(text) == []
 
 
-def test_lookup_key_folds_spellings() -> None:
-    assert lookup_key("Messier 031") == lookup_key("M31") == "m31"
-    assert lookup_key("NGC 0224") == lookup_key("ngc-224") == "ngc224"
-    assert lookup_key("Mars") == "mars"

@@ -14,6 +14,7 @@ from llama_index.core.workflow import Context
 
 from singularity.config import Settings
 from singularity.errors import InputError
+from singularity.naming import name_key
 from singularity.planning.equipment import classify_equipment
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
@@ -281,9 +282,9 @@ def pick_target(targets: list[dict[str, Any]], reference: str) -> dict[str, Any]
     if ref.index is not None:
         index = ref.index - 1 if ref.index > 0 else ref.index
         return targets[index] if -len(targets) <= index < len(targets) else None
-    wanted = ref.name.lower().replace(" ", "")
+    wanted = name_key(ref.name)
     for target in targets:
         names = {target["name"], target["catalog_id"], target["common_name"] or ""}
-        if wanted in {n.lower().replace(" ", "") for n in names}:
+        if wanted in {name_key(n) for n in names if n}:
             return target
     return None
