@@ -9,9 +9,8 @@ place name ("Zürich") and counts for nothing. Neutral text ("M31", "Kreuzlingen
 from __future__ import annotations
 
 import re
-from typing import Literal
 
-Language = Literal["de", "en"]
+from singularity.catalogue import Language
 
 _GERMAN = {
     "der", "die", "das", "und", "ist", "ich", "du", "nicht", "ein", "eine", "einen", "einem",

@@ -1,0 +1,61 @@
+"""The one message catalogue: every sentence code composes for a person, in German and English.
+
+DESIGN.md: one conversation, one language. Code that cannot know the conversation's language
+(a planning tool, a weather client) says *what* happened as a :class:`Message` — a key and its
+parameters; whoever talks to the user renders it in the conversation's language. Entries live
+in the YAML files beside this module, one file per area (``honesty.yaml``, ``planning.yaml``,
+…), keys prefixed by the file's name: ``planning.place_unknown``. Every entry has ``de`` and
+``en``; a test checks that, and that both use the same parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from string import Formatter
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, Field
+
+Language = Literal["de", "en"]
+LANGUAGES: tuple[Language, ...] = ("de", "en")
+FOLDER = Path(__file__).parent
+
+
+class Message(BaseModel):
+    """A sentence for a person, not yet in a language: a catalogue key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    def render(self, language: Language) -> str:
+        return say(self.key, language, **self.params)
+
+
+def msg(key: str, **params: Any) -> Message:
+    """A message for ``key``; the key must exist (a typo fails at once, not in front of a user)."""
+    if key not in catalogue():
+        raise KeyError(f"no message {key!r} in the catalogue")
+    return Message(key=key, params=params)
+
+
+def say(key: str, language: Language, **params: Any) -> str:
+    """The catalogue's sentence for ``key`` in ``language``, with ``params`` filled in."""
+    return catalogue()[key][language].format(**params)
+
+
+@cache
+def catalogue() -> Mapping[str, Mapping[Language, str]]:
+    """Every entry of every file, read once per process."""
+    entries: dict[str, Mapping[Language, str]] = {}
+    for path in sorted(FOLDER.glob("*.yaml")):
+        for name, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            entries[f"{path.stem}.{name}"] = texts
+    return entries
+
+
+def parameters(text: str) -> set[str]:
+    """The ``{names}`` a catalogue text fills in."""
+    return {field for _, field, _, _ in Formatter().parse(text) if field}
