@@ -10,23 +10,17 @@ dropped silently.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from pydantic import BaseModel
 
 from singularity.planning.gazetteer import normalize_name
 from singularity.results import Status, ToolResult
+from singularity.understanding.claims import action_claims
 
 ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference"})
 """Tools whose success is an action the user asked for; only their results confirm actions."""
 
-_CLAIM = re.compile(
-    r"\b(i have|i've|i opened|i saved|i computed|opened|saved|centred|centered|"
-    r"habe (?:ich )?\w* ?(?:geöffnet|gespeichert|berechnet|zentriert)|geöffnet|gespeichert|"
-    r"zentriert|plan (?:is|was) (?:ready|computed)|plan ist fertig)\b",
-    re.IGNORECASE,
-)
 
 
 class ToolEvent(BaseModel):
@@ -71,7 +65,7 @@ def claims_unconfirmed_action(text: str, events: Sequence[ToolEvent]) -> bool:
     confirmed = any(
         e.name in ACTION_TOOLS and e.result.status in (Status.OK, Status.PARTIAL) for e in events
     )
-    return not confirmed and bool(_CLAIM.search(text))
+    return not confirmed and bool(action_claims(text))
 
 
 def confirmations(events: Sequence[ToolEvent], requested_place: str | None = None) -> list[str]:
