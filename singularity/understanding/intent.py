@@ -12,13 +12,16 @@ Rules with high precision come first; what they leave open is decided by meaning
    message that names a new place, time, instrument or duration, without asking for a whole
    new plan → ``correction``.
 6. A planning verb, "what can I see", observing words with a time or place, or two of place,
-   time and instrument → ``planning`` (the weaker of these yield to a clear knowledge question).
+   time and instrument → ``planning`` (the weaker of these yield to a clear knowledge question,
+   "Kann man Beteigeuze von Deutschland aus sehen?").
 7. With a plan in the state, a question about one of its targets → ``plan_followup``.
-8. Otherwise meaning decides (:mod:`singularity.understanding.meaning`): the intent whose
-   examples lie nearest. An astronomy question is never refused for lack of a listed word:
-   astronomy vocabulary, a named object or a close knowledge-base passage overrule a nearest
-   off-topic example unless that lead is large. Without meaning (no embedder), the rules of
-   the vocabulary decide.
+8. Later in a conversation, a follow-up on the last topic ("Wann ungefähr?", "Wie warm ist es
+   dort?", "Erzähl mir mehr") → ``knowledge``.
+9. Otherwise meaning decides (:mod:`singularity.understanding.meaning`): whether the message is
+   about the sky at all (the astronomy questions' examples against the off-topic ones, with
+   astronomy vocabulary, a named object or a close knowledge-base passage as evidence), then
+   which help it asks for; action intents need a word or a slot of their own. Without meaning
+   (no knowledge base), the vocabulary decides.
 """
 
 from __future__ import annotations
@@ -127,6 +130,8 @@ def classify_intent(
     if follows_up and (question or lowered.endswith("?")) and len(words) <= _SHORT_FOLLOW_UP_WORDS and all(
             w in lx.FOLLOW_UP_WORDS for w in words):
         return Intent(kind="knowledge", reason="short follow-up question on the last topic")
+    if follows_up and not lx.OFF_TOPIC.search(lowered) and _follow_up(lowered, words, question=question):
+        return Intent(kind="knowledge", reason="follow-up question on the last topic")
     if meaning is None:
         return _by_rules(text, lowered, words, astronomy=astronomy, question=question)
     return _by_meaning(text, lowered, slots, meaning, astronomy=astronomy, has_plan=has_plan,
