@@ -42,8 +42,12 @@ def msg(key: str, **params: Any) -> Message:
 
 
 def say(key: str, language: Language, **params: Any) -> str:
-    """The catalogue's sentence for ``key`` in ``language``, with ``params`` filled in."""
-    return catalogue()[key][language].format(**params)
+    """The catalogue's sentence for ``key`` in ``language``, with ``params`` filled in; a
+    parameter that is itself a :class:`Message` (a failure's reason inside a tool's sentence)
+    is said in the same language."""
+    said = {name: value.render(language) if isinstance(value, Message) else value
+            for name, value in params.items()}
+    return catalogue()[key][language].format(**said)
 
 
 @cache

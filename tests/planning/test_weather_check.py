@@ -302,7 +302,9 @@ def test_unreachable_service_fails_in_three_parts(base: Settings) -> None:
     settings = weather_settings(base, f"http://127.0.0.1:{port}")
     result = check_weather(VIENNA, TONIGHT, settings=settings, now=NOW)
     assert result.status is Status.FAILED
-    assert result.message.startswith("The weather service (Open-Meteo) could not be reached (")
+    assert result.message.startswith(
+        "The weather service (Open-Meteo) could not be reached (nothing is running at that address)")
+    assert "Errno" not in result.message and "Connection refused" in result.data["detail"]
     assert result.message.endswith(
         "; the weather for your window is unknown, so check the network connection and "
         f"weather.open_meteo_url (http://127.0.0.1:{port})."
@@ -316,11 +318,12 @@ def test_rejected_key_fails_naming_the_variable(
     fake_server.route("GET", "/data/2.5/forecast", Response(401, OWM_401))
     result = check_weather(VIENNA, TONIGHT, settings=auto, now=NOW)
     assert result.status is Status.FAILED
-    assert result.message.startswith(
-        'The weather service (OpenWeatherMap) answered HTTP 401 "Invalid'
-    )
-    assert result.message.endswith("unknown, so check OPENWEATHERMAP_API_KEY.")
-    assert KEY not in result.message
+    assert result.message == (
+        "The weather service (OpenWeatherMap) answered HTTP 401; the weather for your window is "
+        "unknown, so check OPENWEATHERMAP_API_KEY.")
+    assert result.message_in("de").startswith("Der Wetterdienst (OpenWeatherMap) meldete einen Fehler (HTTP 401)")
+    assert result.data["detail"].startswith('OpenWeatherMap answered HTTP 401 "Invalid')  # for the step
+    assert KEY not in result.message and KEY not in result.data["detail"]
 
 
 def test_window_without_time_zone_is_refused(auto: Settings, fake_server: FakeServer) -> None:

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from singularity.catalogue import Message, failures, msg
 from singularity.planning.weather.errors import ShapeError, WeatherServiceError
 
 _BODY_CHARS = 160
@@ -19,16 +20,16 @@ T = TypeVar("T")
 class Advice:
     """What a user should check after each kind of failure of one provider."""
 
-    network: str
+    network: Message
     """Unreachable or too slow: the network or the configured URL."""
-    service: str
+    service: Message
     """Server errors, garbage or JSON of the wrong shape: the service itself or a wrong URL."""
-    request: str
+    request: Message
     """Other 4xx answers: the request we sent."""
-    by_status: dict[int, str] = field(default_factory=dict)
+    by_status: dict[int, Message] = field(default_factory=dict)
     """Specific statuses, e.g. 401 → the API key variable."""
 
-    def for_status(self, status: int) -> str:
+    def for_status(self, status: int) -> Message:
         if status in self.by_status:
             return self.by_status[status]
         return self.service if status >= 500 else self.request
@@ -67,7 +68,8 @@ def get_parsed(
         return parse(payload)
     except ShapeError as exc:
         raise WeatherServiceError(
-            provider, f"answered JSON of an unexpected shape ({exc})", advice.service
+            provider, f"answered JSON of an unexpected shape ({exc})", advice.service,
+            msg("failures.bad_shape"),
         ) from exc
 
 
@@ -97,20 +99,23 @@ def _get_json(
             response = client.get(url, params=params, timeout=timeout_s)
     except httpx.TimeoutException as exc:
         raise WeatherServiceError(
-            provider, f"did not answer within {timeout_s:g} s", advice.network
+            provider, f"did not answer within {timeout_s:g} s", advice.network,
+            failures.reason(exc, timeout_s=timeout_s),
         ) from exc
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
-        reason = masked(str(exc) or type(exc).__name__)
         raise WeatherServiceError(
-            provider, f"could not be reached ({reason})", advice.network
+            provider, f"could not be reached ({masked(failures.detail(exc))})", advice.network,
+            failures.reason(exc),
         ) from exc
     if response.status_code != 200:
         detail = masked(_error_detail(response))
         problem = f"answered HTTP {response.status_code}" + (f' "{detail}"' if detail else "")
-        raise WeatherServiceError(provider, problem, advice.for_status(response.status_code))
+        raise WeatherServiceError(provider, problem, advice.for_status(response.status_code),
+                                  failures.http_status(response.status_code))
     try:
         return json.loads(response.content)
     except ValueError as exc:
         raise WeatherServiceError(
-            provider, "answered with something that is not JSON", advice.service
+            provider, "answered with something that is not JSON", advice.service,
+            msg("failures.not_json"),
         ) from exc

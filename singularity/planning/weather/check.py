@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import ConfigError
 from singularity.planning.models import Location, TimeWindow
@@ -94,42 +95,35 @@ def check_weather(
         raise ValueError("now must be timezone-aware")
     tz = location.tz
     if window.start.tzinfo is None or window.end.tzinfo is None:
-        return ToolResult.refused(
-            "The observing window has no time zone, so its weather cannot be looked up."
-        )
+        return ToolResult.refused(msg("weather.no_time_zone"))
     described = _span(window.start, window.end, tz)
     if window.end <= window.start:
-        return ToolResult.refused(f"The observing window {described} ends before it starts.")
+        return ToolResult.refused(msg("weather.ends_before_start", window=described))
     if window.end <= now:
-        return ToolResult.refused(
-            f"The window on {described} is already over; forecasts only cover the future."
-        )
+        return ToolResult.refused(msg("weather.window_over", window=described))
     try:
         provider = choose_provider(settings=settings)
     except ConfigError as exc:
-        return ToolResult.failed(str(exc))
+        return ToolResult.failed(exc.message)
     if window.start >= provider.horizon(now):
-        return ToolResult.refused(
-            f"{provider.label} reach {provider.reach_days} days ahead "
-            f"(until {provider.reach_text(now)}); the window on {described} is beyond that."
-        )
+        return ToolResult.refused(msg(
+            "weather.beyond_reach", label=provider.label, days=provider.reach_days,
+            until=provider.reach_text(now), window=described))
     ahead = window.model_copy(update={"start": max(window.start, now.astimezone(tz))})
     sources = [{"title": f"{provider.name} weather forecast", "url": provider.source_url}]
     try:
         forecast = provider.fetch(location.lat, location.lon, settings=settings, client=client)
     except WeatherServiceError as exc:
         return ToolResult.failed(
-            f"The weather service ({exc.provider}) {exc.problem}; "
-            f"the weather for your window is unknown, so {exc.advice}."
-        )
+            msg("weather.failed", service=exc.provider, reason=exc.reason, advice=exc.advice),
+            data={"detail": str(exc)}, model_data={})
     try:
         result = assess(forecast, ahead, settings=settings)
     except ValueError:
         covers = _span(forecast.covers_from, forecast.covers_until, tz)
         return ToolResult.partial(
             {"provider": provider.name, "forecast_covers": covers},
-            f"The {provider.name} forecast covers {covers}, which misses your window on "
-            f"{described}, so the weather for it is unknown.",
+            msg("weather.misses_window", service=provider.name, covers=covers, window=described),
             sources=sources,
         )
     data = _data(provider, result, ahead, tz)
@@ -137,8 +131,8 @@ def check_weather(
         covered = _span(result.covered_from, result.covered_until, tz)
         return ToolResult.partial(
             data,
-            f"The {provider.name} forecast covers only {covered} of your window on "
-            f"{described}, so the verdict ({result.verdict}) is for that part only.",
+            msg("weather.covers_part", service=provider.name, covered=covered, window=described,
+                verdict=result.verdict),
             sources=sources,
         )
     return ToolResult.success(data, sources=sources)

@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 from pydantic import ValidationError
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.planning.weather._http import Advice, get_parsed
 from singularity.planning.weather.errors import ShapeError
@@ -56,10 +57,11 @@ def fetch_forecast(
         "forecast_days": FORECAST_DAYS,
         "wind_speed_unit": "ms",
     }
+    setting = "weather.open_meteo_url"
     advice = Advice(
-        network=f"check the network connection and weather.open_meteo_url ({base})",
-        service=f"the service may be down, try again later or check weather.open_meteo_url ({base})",
-        request="check the coordinates of the place",
+        network=msg("weather.check_network", setting=setting, url=base),
+        service=msg("weather.service_down", setting=setting, url=base),
+        request=msg("weather.check_coordinates"),
     )
     return get_parsed(
         client,

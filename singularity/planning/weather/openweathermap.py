@@ -12,6 +12,7 @@ from typing import Any, Literal
 import httpx
 from pydantic import ValidationError
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.planning.weather._http import Advice, get_parsed
 from singularity.planning.weather.errors import ShapeError
@@ -28,24 +29,15 @@ _DAY = timedelta(days=1)
 
 
 def _advice(base: str, mode: Mode) -> Advice:
-    key_check = f"check {KEY_VARIABLE}"
-    if mode == "onecall3":
-        key_check += (
-            " and that its account subscribes to One Call 3.0,"
-            " or set weather.openweathermap_mode to forecast5"
-        )
+    setting = "weather.openweathermap_url"
+    key_check = "weather.check_key_onecall" if mode == "onecall3" else "weather.check_key"
     return Advice(
-        network=f"check the network connection and weather.openweathermap_url ({base})",
-        service=(
-            f"the service may be down, try again later or check weather.openweathermap_url ({base})"
-        ),
-        request="check the coordinates of the place",
+        network=msg("weather.check_network", setting=setting, url=base),
+        service=msg("weather.service_down", setting=setting, url=base),
+        request=msg("weather.check_coordinates"),
         by_status={
-            401: key_check,
-            429: (
-                f"the call limit of the account behind {KEY_VARIABLE} is used up,"
-                " wait or set weather.provider to open_meteo"
-            ),
+            401: msg(key_check, variable=KEY_VARIABLE),
+            429: msg("weather.calls_used_up", variable=KEY_VARIABLE),
         },
     )
 

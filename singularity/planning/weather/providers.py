@@ -7,6 +7,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import httpx
 
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import ConfigError
 from singularity.planning.weather import open_meteo, openweathermap
@@ -18,8 +19,8 @@ class Provider:
     """A configured weather service; ``api_key`` is only set for OpenWeatherMap."""
 
     name: str
-    label: str
-    """Name of the product in messages, e.g. "OpenWeatherMap's 5-day forecast"."""
+    label: Message
+    """Name of the product in messages, e.g. "OpenWeatherMap 5-day forecasts"."""
     reach_days: int
     from_midnight: bool
     """Day-based ranges start at today's UTC midnight; the 5-day forecast starts now."""
@@ -59,15 +60,11 @@ def choose_provider(*, settings: Settings) -> Provider:
     choice = settings.weather.provider
     key = Settings.secret(openweathermap.KEY_VARIABLE)
     if choice == "openweathermap" and key is None:
-        raise ConfigError(
-            "The weather provider is set to openweathermap but "
-            f"{openweathermap.KEY_VARIABLE} is not set; add it to .env "
-            "or set weather.provider to open_meteo."
-        )
+        raise ConfigError(msg("weather.key_missing", variable=openweathermap.KEY_VARIABLE))
     if choice == "open_meteo" or key is None:
         return Provider(
             name=open_meteo.PROVIDER,
-            label="Open-Meteo forecasts",
+            label=msg("weather.open_meteo_forecasts"),
             reach_days=open_meteo.FORECAST_DAYS,
             from_midnight=True,
             source_url="https://open-meteo.com/",
@@ -76,7 +73,7 @@ def choose_provider(*, settings: Settings) -> Provider:
     onecall = mode == "onecall3"
     return Provider(
         name=openweathermap.PROVIDER,
-        label="OpenWeatherMap One Call forecasts" if onecall else "OpenWeatherMap 5-day forecasts",
+        label=msg("weather.owm_onecall_forecasts" if onecall else "weather.owm_5day_forecasts"),
         reach_days=openweathermap.ONECALL3_DAYS if onecall else openweathermap.FORECAST5_DAYS,
         from_midnight=onecall,
         source_url="https://openweathermap.org/",
