@@ -214,3 +214,43 @@ async def test_an_explicit_unknown_name_is_not_replaced_by_the_object_shown_befo
     assert "Xyzzy-42" in record.answer and "zentriert" not in record.answer
     assert "Done:" not in record.answer and "Done:" in shown.answer
     assert len(changes(fake_stellarium)) == before  # nothing in Stellarium was changed
+
+
+def test_an_unknown_name_after_a_shown_object_through_singularity_ask(
+        settings: Settings, fake_server: FakeServer, fake_stellarium: FakeStellarium,
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The issue's example as a user types it, one `singularity ask` per message."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from singularity.cli import app
+    from singularity.config import get_settings
+    from tests.support import offline_env
+
+    in_memory_mcp(monkeypatch)
+    clear_forecast(fake_server)
+    env = offline_env(settings, fake_server.url) | {
+        "SINGULARITY__STELLARIUM__URL": fake_stellarium.url,
+        "SINGULARITY__STELLARIUM__SIMBAD_ONLINE": "false"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    get_settings.cache_clear()
+    session, runner = tmp_path / "talk.json", CliRunner()
+
+    def ask(message: str) -> dict:
+        result = runner.invoke(app, ["ask", message, "--json", "--session", str(session),
+                                     "--now", EVENING.isoformat()])
+        assert result.stdout.strip(), result.output
+        return json.loads(result.stdout)
+
+    try:
+        shown = ask("Zeig mir M42 in Stellarium")
+        assert shown["tool_calls"][-1]["status"] == "ok"
+        record = ask("Zeig mir das Objekt Xyzzy-42 in Stellarium")
+    finally:
+        get_settings.cache_clear()
+    call = record["tool_calls"][-1]
+    assert (call["name"], call["arguments"], call["status"]) == (
+        "open_in_stellarium", {"target": "Xyzzy-42"}, "needs_input")
+    assert "Done:" not in record["answer"] and "zentriert" not in record["answer"]
