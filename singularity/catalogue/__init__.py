@@ -28,7 +28,9 @@ class Message(BaseModel):
     """A sentence for a person, not yet in a language: a catalogue key and its parameters."""
 
     key: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Message | str | int | float | bool | None] = Field(default_factory=dict)
+    """Values to fill in; a Message among them (a failure's reason) is said in the same
+    language, and survives a JSON round trip (a message kept in the workflow's store)."""
 
     def render(self, language: Language) -> str:
         return say(self.key, language, **self.params)
@@ -63,3 +65,12 @@ def catalogue() -> Mapping[str, Mapping[Language, str]]:
 def parameters(text: str) -> set[str]:
     """The ``{names}`` a catalogue text fills in."""
     return {field for _, field, _, _ in Formatter().parse(text) if field}
+
+
+def listing(items: list[Message]) -> Message:
+    """Several messages as one: "a, b and c" / "a, b und c"."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return msg("common.pair", first=items[0], second=items[1])
+    return msg("common.series", first=items[0], rest=listing(items[1:]))

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from singularity.catalogue import Message, catalogue, listing, msg
 from singularity.config import Settings
 from singularity.planning.models import Equipment, Location
 
@@ -146,26 +147,27 @@ def profile_defaults(profile: Profile, planning_data: dict[str, Any]) -> dict[st
     return defaults
 
 
-def assumptions(profile: Profile, planning_data: dict[str, Any]) -> list[str]:
+def assumptions(profile: Profile, planning_data: dict[str, Any]) -> list[Message]:
     """One plain sentence per value the profile would fill in, for the user to see."""
     defaults = profile_defaults(profile, planning_data)
-    sentences: list[str] = []
+    sentences: list[Message] = []
     if "location" in defaults:
-        sentences.append(f"Assuming your usual location {defaults['location']['name']} "
-                         "(from your profile).")
+        sentences.append(msg("profile.assume_location", place=defaults["location"]["name"]))
     if "equipment" in defaults:
-        sentences.append(f"Assuming your usual equipment {defaults['equipment']['label']} "
-                         "(from your profile).")
+        sentences.append(msg("profile.assume_equipment", equipment=defaults["equipment"]["label"]))
     if "object_preferences" in defaults:
-        types = [kind.replace("_", " ") for kind in defaults["object_preferences"]]
-        listed = types[0] if len(types) == 1 else ", ".join(types[:-1]) + " and " + types[-1]
-        sentences.append(f"Assuming your preferred object types: {listed} (from your profile).")
+        sentences.append(msg("profile.assume_types", types=listing(
+            [_family(kind) for kind in defaults["object_preferences"]])))
     if "duration_hours" in defaults:
-        hours = defaults["duration_hours"]
-        unit = "hour" if hours == 1 else "hours"
-        sentences.append(f"Assuming your usual observing time of {hours:g} {unit} "
-                         "(from your profile).")
+        sentences.append(msg("profile.assume_duration", hours=f"{defaults['duration_hours']:g}"))
     return sentences
+
+
+def _family(kind: str) -> Message:
+    """An object family in running text; one the catalogue does not know keeps its name."""
+    if f"types.{kind}" in catalogue():
+        return msg(f"types.{kind}")
+    return msg("common.verbatim", text=kind.replace("_", " "))
 
 
 def _valid(model: type[BaseModel], value: Any) -> Any:

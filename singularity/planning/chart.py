@@ -6,13 +6,19 @@ that want a picture should pay for it.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
+from singularity.catalogue import Language, say
 from singularity.planning.plan import ObservingPlan
 
+_MONTHS_DE = ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez")
+_DAYS_DE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
 
-def render_altitude_chart(plan: ObservingPlan, path: Path) -> Path:
-    """Write the chart to ``path`` and return it; twilight shaded, the Moon dashed."""
+
+def render_altitude_chart(plan: ObservingPlan, path: Path, language: Language = "en") -> Path:
+    """Write the chart to ``path`` and return it; twilight shaded, the Moon dashed; its words
+    in ``language`` (the conversation's)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -28,19 +34,19 @@ def render_altitude_chart(plan: ObservingPlan, path: Path) -> Path:
             ax.plot(times, alts, linewidth=2, label=name)
         if plan.moon.up_during_window:
             ax.plot(times, series.moon_alt_deg, "--", color="0.45",
-                    label=f"Moon ({plan.moon.illumination:.0%})")
+                    label=say("chart.moon", language, lit=f"{plan.moon.illumination:.0%}"))
         for i in range(len(times) - 1):
             sun = max(series.sun_alt_deg[i], series.sun_alt_deg[i + 1])
             if sun > -18:
                 shade = 0.25 if sun > -12 else 0.12
                 ax.axvspan(times[i], times[i + 1], color="tab:blue", alpha=shade, linewidth=0)
         ax.axhline(0, color="black", linewidth=0.8)
-        ax.axhline(10, color="tab:red", linewidth=0.8, linestyle=":", label="10° minimum")
+        ax.axhline(10, color="tab:red", linewidth=0.8, linestyle=":", label=say("chart.minimum", language))
         ax.set_ylim(-5, 90)
-        ax.set_ylabel("Altitude (°)")
-        ax.set_xlabel(f"Local time ({plan.location.timezone})")
+        ax.set_ylabel(say("chart.altitude", language))
+        ax.set_xlabel(say("chart.local_time", language, zone=plan.location.timezone))
         ax.xaxis.set_major_formatter(mdates.DateFormatter("%H:%M", tz=tz))
-        ax.set_title(f"{plan.location.name} — {times[0]:%a %d %b %Y}")
+        ax.set_title(f"{plan.location.name} — {_date(times[0], language)}")
         ax.grid(alpha=0.3)
         ax.legend(loc="upper left", fontsize="small", ncols=2)
         fig.tight_layout()
@@ -49,3 +55,10 @@ def render_altitude_chart(plan: ObservingPlan, path: Path) -> Path:
     finally:
         plt.close(fig)
     return path
+
+
+def _date(moment: datetime, language: Language) -> str:
+    """``Tue 01 Dec 2026`` / ``Di 01 Dez 2026`` (strftime names follow the process locale)."""
+    if language == "de":
+        return f"{_DAYS_DE[moment.weekday()]} {moment:%d} {_MONTHS_DE[moment.month - 1]} {moment:%Y}"
+    return f"{moment:%a %d %b %Y}"

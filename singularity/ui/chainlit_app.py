@@ -14,7 +14,7 @@ from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas, style_instructions
 from singularity.ui.images import image_captions, strip_duplicate_images
 from singularity.ui.render import OFFLINE_BANNER, plan_table
-from singularity.workflow.runner import TOOL_STEP_NAMES, Session, TurnRecord, run_turn
+from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
 log = logging.getLogger(__name__)
@@ -110,14 +110,13 @@ async def _answer(text: str, *, persona_id: str) -> None:
         if isinstance(item, TurnRecord):
             record = item
         elif item.kind == "tool_call" and item.tool_id:
-            step = cl.Step(name=TOOL_STEP_NAMES.get(item.tool or "", item.tool or "tool"), type="tool")
+            step = cl.Step(name=item.text, type="tool")
             step.input = item.arguments or {}
             await step.send()
             steps[item.tool_id] = step
         elif item.kind == "tool_result" and item.tool_id in steps:
             step = steps.pop(item.tool_id)
-            result = item.result
-            step.output = result.message or result.status.value if result else ""
+            step.output = item.text
             await step.update()
         elif item.kind == "token":
             answer = answer or cl.Message(content="", author="Singularity")

@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from singularity.config import Settings
-from singularity.workflow.runner import TOOL_STEP_NAMES, Session, TurnEvent, TurnRecord, run_turn
+from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
 
 
 async def run_cli_turn(
@@ -48,7 +48,7 @@ def _print_event(event: TurnEvent, echo: Callable[[str], None]) -> None:
     if event.kind == "agent":
         echo(f"[{event.agent}]")
     elif event.kind == "tool_call":
-        echo(f"  → {TOOL_STEP_NAMES.get(event.tool or '', event.tool)} ({event.tool})")
+        echo(f"  → {event.text} ({event.tool})")
     elif event.kind == "tool_result" and event.result is not None:
         suffix = f": {event.result.message}" if event.result.message else ""
         echo(f"  ← {event.result.status.value}{suffix}")

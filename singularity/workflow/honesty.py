@@ -14,13 +14,13 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from singularity.catalogue import Language, Message, say
 from singularity.planning.gazetteer import normalize_name
 from singularity.results import Status, ToolResult
 from singularity.understanding.claims import action_claims
 
 ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference"})
 """Tools whose success is an action the user asked for; only their results confirm actions."""
-
 
 
 class ToolEvent(BaseModel):
@@ -35,21 +35,17 @@ class Report(BaseModel):
     text: str
 
 
-def _label(level: Status) -> str:
-    return {
-        Status.REFUSED: "Not done",
-        Status.FAILED: "Failed — outcome unknown",
-        Status.PARTIAL: "Partly done",
-    }[level]
+_LABELS = {Status.REFUSED: "honesty.refused", Status.FAILED: "honesty.failed",
+           Status.PARTIAL: "honesty.partial"}
 
 
-def reports_for(events: Sequence[ToolEvent]) -> list[Report]:
+def reports_for(events: Sequence[ToolEvent], language: Language = "en") -> list[Report]:
     """One report per refused, failed or partial tool result, in order."""
     return [
         Report(level=e.result.status, tool=e.name,
-               text=f"{_label(e.result.status)}: {e.result.message}")
+               text=say(_LABELS[e.result.status], language, message=e.result.message_in(language)))
         for e in events
-        if e.result.status in (Status.REFUSED, Status.FAILED, Status.PARTIAL)
+        if e.result.status in _LABELS
     ]
 
 
@@ -68,23 +64,51 @@ def claims_unconfirmed_action(text: str, events: Sequence[ToolEvent]) -> bool:
     return not confirmed and bool(action_claims(text))
 
 
-def confirmations(events: Sequence[ToolEvent], requested_place: str | None = None) -> list[str]:
+def confirmations(events: Sequence[ToolEvent], requested_place: str | None = None,
+                  language: Language = "en") -> list[str]:
     """Action confirmations from tool results, and a warning when the action was done for
     something other than what was asked (another place)."""
     lines: list[str] = []
     for event in events:
+        data = event.result.data or {}
         if event.name == "compute_plan" and event.result.status in (Status.OK, Status.PARTIAL):
-            data = event.result.data or {}
-            lines.extend(data.get("assumptions", []))
-            lines.append(f"Done: observing plan computed ({data.get('listed', 0)} targets).")
+            lines.extend(_said(line, language) for line in data.get("assumptions", []))
+            lines.append(say("honesty.plan_done", language, count=data.get("listed", 0)))
         if event.name == "open_in_stellarium" and event.result.status is Status.OK:
-            data = event.result.data or {}
-            lines.append(f"Done: {data.get('object')} centred in Stellarium ({data.get('viewpoint')}).")
+            lines.append(say("honesty.centred", language, object=data.get("object"),
+                             place=data.get("place"), time=data.get("time"),
+                             source=say(f"stellarium.source_{data.get('place_source')}", language)))
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
-            resolved = event.result.data["location"]["name"]
+            resolved = data["location"]["name"]
             if normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
-                lines.append(f"Note: the place used is {resolved}, not '{requested_place}' as asked.")
+                lines.append(say("honesty.other_place", language, used=resolved, asked=requested_place))
     return lines
+
+
+def _said(line: str | dict, language: Language) -> str:
+    """A line a tool put in its data: a catalogue message (as JSON) or a finished sentence."""
+    return Message.model_validate(line).render(language) if isinstance(line, dict) else line
+
+
+def in_language(prose: str, events: Sequence[ToolEvent], language: Language) -> str:
+    """The prose with every tool sentence it quotes said in the conversation's language.
+
+    The model reads a tool's message in English (``ToolResult.message``); where its prose
+    relays that sentence word for word (the offline pilot always does), the catalogue's
+    sentence in the conversation's language takes its place (docs/decisions.md D23)."""
+    for event in events:
+        for message in _messages(event.result):
+            english = message.render("en")
+            if english in prose:
+                prose = prose.replace(english, message.render(language))
+    return prose
+
+
+def _messages(result: ToolResult) -> list[Message]:
+    """The catalogue messages a result carries: its own and its assumptions (profile values)."""
+    assumed = [Message.model_validate(a) for a in (result.data or {}).get("assumptions", [])
+               if isinstance(a, dict)]
+    return ([result.text] if result.text is not None else []) + assumed
 
 
 class HonestAnswer(BaseModel):
@@ -94,15 +118,18 @@ class HonestAnswer(BaseModel):
 
 
 def honest_answer(prose: str, events: Sequence[ToolEvent], *,
-                  requested_place: str | None = None) -> HonestAnswer:
+                  requested_place: str | None = None, language: Language = "en") -> HonestAnswer:
     """The text the user sees: the model's prose unless the tools contradict it, followed by
     every report and confirmation the prose does not already state word for word."""
-    reports = reports_for(events)
+    reports = reports_for(events, language)
+    prose = in_language(prose, events, language)
     suppressed = all_needed_failed(events) or claims_unconfirmed_action(prose, events)
-    extra = [r.text for r in reports if r.text.split(": ", 1)[1] not in prose or suppressed]
-    extra += confirmations(events, requested_place)
+    reported = [e.result.message_in(language) for e in events if e.result.status in _LABELS]
+    extra = [r.text for r, said in zip(reports, reported, strict=True)
+             if said not in prose or suppressed]
+    extra += confirmations(events, requested_place, language)
     if suppressed and not reports:
-        extra.insert(0, "Not done: no tool performed the action described, so nothing happened.")
+        extra.insert(0, say("honesty.nothing_happened", language))
     body = [] if suppressed else [prose.strip()]
     return HonestAnswer(text="\n\n".join(p for p in [*body, *extra] if p),
                         reports=reports, prose_suppressed=suppressed)

@@ -32,6 +32,7 @@ from llama_index.core.workflow import Context
 from pydantic import BaseModel
 
 from singularity import roles
+from singularity.catalogue import Language, catalogue, msg, say
 from singularity.config import Settings
 from singularity.knowledge.sources import Source, cite, source_list
 from singularity.results import Artifact, Status, ToolResult
@@ -56,29 +57,20 @@ from singularity.workflow.understanding import meaning_reader
 log = logging.getLogger(__name__)
 _STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
 
-TOOL_STEP_NAMES = {
-    "handoff": "Routing to specialist…",
-    "set_location": "Resolving the place…",
-    "set_time": "Reading the date and time…",
-    "set_equipment": "Classifying the equipment…",
-    "set_preferences": "Noting object preferences…",
-    "check_weather": "Checking weather…",
-    "compute_plan": "Computing ephemerides and scoring targets…",
-    "describe_target": "Looking up the target in the plan…",
-    "search_local_knowledge": "Searching the knowledge base…",
-    "search_multiple_topics": "Searching several topics in parallel…",
-    "search_web": "Searching the web…",
-    "search_object_image": "Looking for images…",
-    "open_in_stellarium": "Opening in Stellarium (name, place, time, horizon, screenshot)…",
-    "take_stellarium_screenshot": "Taking a Stellarium screenshot…",
-    "report_unavailable_capability": "Checking what is available…",
-}
+
+
+def step_name(tool: str | None, language: Language) -> str:
+    """What the UI calls a tool's step, in the conversation's language."""
+    key = f"steps.{tool}"
+    return say(key if key in catalogue() else "steps.other", language)
 
 
 class TurnEvent(BaseModel):
     kind: Literal["agent", "token", "tool_call", "tool_result", "answer"]
     agent: str | None = None
     text: str = ""
+    """A token, the answer, a tool call's step name, or what a tool's step shows: its message
+    in the conversation's language with the technical detail of a failure."""
     tool: str | None = None
     tool_id: str | None = None
     arguments: dict[str, Any] | None = None
@@ -96,6 +88,8 @@ class ToolCallRecord(BaseModel):
 class TurnRecord(BaseModel):
     message: str
     now: datetime
+    language: Language = "en"
+    """The conversation's language, in which every line composed by code was said."""
     agents: list[str]
     tool_calls: list[ToolCallRecord]
     answer: str
@@ -201,6 +195,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     await session.ctx.store.set(CURRENT_AGENT_KEY, roles.ORCHESTRATOR)  # 3. root agent
     await session.ctx.store.set(NOW_KEY, now.isoformat())
     await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
+    language = await _conversation_language(session, message)
 
     agents: list[str] = []
     tool_events: list[ToolEvent] = []
@@ -217,6 +212,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
                 yield TurnEvent(kind="token", agent=agent, text=event.delta)
             elif isinstance(event, ToolCall):
                 yield TurnEvent(kind="tool_call", tool=event.tool_name, tool_id=event.tool_id,
+                                text=step_name(event.tool_name, language),
                                 arguments=event.tool_kwargs, agent=agents[-1] if agents else None)
             elif isinstance(event, ToolCallResult):
                 result = _as_result(event)
@@ -225,7 +221,8 @@ async def run_turn(session: Session, message: str, *, now: datetime,
                 records.append(ToolCallRecord(agent=agents[-1] if agents else "", name=event.tool_name,
                                               arguments=event.tool_kwargs, status=result.status.value,
                                               message=result.message))
-                yield TurnEvent(kind="tool_result", tool=event.tool_name, tool_id=event.tool_id, result=result)
+                yield TurnEvent(kind="tool_result", tool=event.tool_name, tool_id=event.tool_id,
+                                result=result, text=_step_output(result, language))
         output = await handler
         # the final output's text; not read from the streamed AgentOutput events, whose
         # tool_calls the workflow fills in after streaming them
@@ -241,10 +238,10 @@ async def run_turn(session: Session, message: str, *, now: datetime,
         prose = ""
         tool_events.append(ToolEvent(name="model", arguments={}, result=ToolResult.failed(error)))
     slots = extract_planning_slots(message)
-    answer = honest_answer(prose, tool_events, requested_place=slots.place)
+    answer = honest_answer(prose, tool_events, requested_place=slots.place, language=language)
     text, sources = cite(answer.text, await session.ctx.store.get(SOURCES_KEY, default=None) or [])
     if sources:
-        text = f"{text}\n\n{source_list(sources, detect_language(message))}"
+        text = f"{text}\n\n{source_list(sources, language)}"
     state = await session.state()
     planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
                   for e in tool_events)
@@ -253,7 +250,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     if planned:
         _remember_profile(session, state)                                  # 6. profile
     record = TurnRecord(
-        message=message, now=now, agents=agents, tool_calls=records, answer=text, sources=sources,
+        message=message, now=now, language=language, agents=agents, tool_calls=records, answer=text, sources=sources,
         prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
         state=state, plan=plan, error=error,
     )
@@ -268,7 +265,27 @@ def _as_result(event: ToolCallResult) -> ToolResult:
         return raw
     if event.tool_name == "handoff":
         return ToolResult.success({"handoff": str(event.tool_output.content)})
-    return ToolResult.failed(f"The tool {event.tool_name} failed: {event.tool_output.content}")
+    log.warning("The tool %s failed: %s", event.tool_name, event.tool_output.content)
+    return ToolResult.failed(msg("honesty.tool_broke"), data={"detail": str(event.tool_output.content)},
+                             model_data={})
+
+
+async def _conversation_language(session: Session, message: str) -> Language:
+    """The language of this message, or the conversation's so far when the message does not
+    show one ("Kreuzlingen", "M31"); kept in the workflow state, where the tools and the
+    offline pilot read it."""
+    state = await session.state()
+    language = detect_language(message, default=state.get("language") or "en")
+    await session.ctx.store.set(STATE_KEY, {**state, "language": language})
+    return language
+
+
+def _step_output(result: ToolResult, language: Language) -> str:
+    """What a tool's step shows: its message in the conversation's language, and the
+    technical detail of a failure (which never reaches the answer)."""
+    detail = (result.data or {}).get("detail") if result.status is not Status.OK else None
+    said = result.message_in(language) or result.status.value
+    return f"{said}\n\n{detail}" if detail else said
 
 
 def _explain(exc: Exception) -> str:
@@ -299,4 +316,4 @@ def _remember_profile(session: Session, state: dict[str, Any]) -> None:
     store.remember(state["planning_data"])
 
 
-__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn"]
+__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn", "step_name"]

@@ -31,6 +31,7 @@ INITIAL_STATE: dict[str, Any] = {
     },
     "last_discussed_object": None,
     "user_profile_memory": None,
+    "language": None,  # the conversation's, "de" or "en": set by the turn runner from the user's words
 }
 
 STATE_PROMPT = (

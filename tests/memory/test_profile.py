@@ -162,7 +162,7 @@ def test_session_values_win_over_the_profile() -> None:
 
     assert set(defaults) == {"equipment"}
     assert defaults["equipment"] == DOBSON
-    assert assumptions(profile, session) == [
+    assert [a.render("en") for a in assumptions(profile, session)] == [
         "Assuming your usual equipment 200 mm Dobsonian (from your profile).",
     ]
 
@@ -171,19 +171,23 @@ def test_assumptions_for_an_empty_session() -> None:
     profile = _full_profile()
 
     assert profile_defaults(profile, {})["location"] == KREUZLINGEN | {"source": "profile"}
-    assert assumptions(profile, _session()) == [
+    assert [a.render("en") for a in assumptions(profile, _session())] == [
         "Assuming your usual location Kreuzlingen (from your profile).",
         "Assuming your usual equipment 200 mm Dobsonian (from your profile).",
-        "Assuming your preferred object types: galaxy and globular cluster (from your profile).",
-        "Assuming your usual observing time of 3 hours (from your profile).",
+        "Assuming your preferred object types: galaxies and globular clusters (from your profile).",
+        "Assuming your usual observing time of 3 h (from your profile).",
+    ]
+    assert [a.render("de") for a in assumptions(profile, _session())][2:] == [
+        "Ich nehme deine bevorzugten Objektarten an: Galaxien und Kugelsternhaufen (aus deinem Profil).",
+        "Ich nehme deine übliche Beobachtungsdauer von 3 h an (aus deinem Profil).",
     ]
 
 
 def test_assumption_wording_for_single_values() -> None:
     profile = Profile(preferred_object_types=["planet"], default_duration_hours=1.0)
 
-    assert assumptions(profile, _session()) == [
-        "Assuming your preferred object types: planet (from your profile).",
-        "Assuming your usual observing time of 1 hour (from your profile).",
+    assert [a.render("en") for a in assumptions(profile, _session())] == [
+        "Assuming your preferred object types: planets (from your profile).",
+        "Assuming your usual observing time of 1 h (from your profile).",
     ]
     assert assumptions(Profile(), _session()) == []

@@ -146,12 +146,12 @@ async def test_profile_values_are_visible_assumptions_and_never_override(
     later = Session.create(settings=offline_settings, profile=profile)
     record = await turn(later, "Plane mir morgen Abend")
     assert record.plan is not None
-    assert "Assuming your usual location Kreuzlingen" in record.answer
-    assert "Assuming your usual equipment 10-inch" in record.answer
+    assert "Ich nehme deinen üblichen Ort Kreuzlingen" in record.answer
+    assert "Ich nehme dein übliches Instrument 10-inch" in record.answer
     assert record.state["planning_data"]["location"]["source"] == "profile"
 
     told = Session.create(settings=offline_settings, profile=profile)
     own = await turn(told, "Plane mir morgen Abend in Zürich mit einem 10x50 Fernglas")
     assert own.state["planning_data"]["location"]["name"].startswith("Zürich")
     assert own.state["planning_data"]["equipment"]["class"] == "binoculars"
-    assert "Assuming your usual location" not in own.answer
+    assert "Ich nehme deinen üblichen Ort" not in own.answer

@@ -28,7 +28,8 @@ async def test_failure_announced_as_success(offline_settings: Settings) -> None:
     assert [c.status for c in record.tool_calls if c.name == "check_weather"] == ["failed"]
     assert record.prose_suppressed
     assert "perfect" not in record.answer
-    assert record.answer.startswith("Failed — outcome unknown: The weather service (Open-Meteo) could not be reached")
+    assert record.answer.startswith(  # a German conversation hears code's report in German
+        "Fehlgeschlagen – Ergebnis unbekannt: Der Wetterdienst (Open-Meteo) ist nicht erreichbar")
 
 
 async def test_action_narrated_without_a_tool_call(offline_settings: Settings) -> None:
@@ -40,7 +41,7 @@ async def test_action_narrated_without_a_tool_call(offline_settings: Settings) -
     record = await turn(session, "Zeig mir M42 in Stellarium")
     assert [c.name for c in record.tool_calls] == ["handoff"]
     assert record.prose_suppressed
-    assert record.answer.startswith("Not done: no tool performed the action described")
+    assert record.answer.startswith("Nicht erledigt: kein Werkzeug hat die beschriebene Aktion ausgeführt")
     assert "Enjoy the view" not in record.answer
 
 
@@ -56,8 +57,8 @@ async def test_another_action_presented_as_the_requested_one(
     )
     record = await turn(session, "Plane heute Abend in Zürich mit meinem 10x50 Fernglas")
     assert record.state["planning_data"]["location"]["name"].startswith("Kreuzlingen")
-    assert "Note: the place used is Kreuzlingen, Switzerland, not 'Zürich' as asked." in record.answer
-    assert "Done: observing plan computed" in record.answer
+    assert "Hinweis: Verwendet wurde der Ort Kreuzlingen, Switzerland, nicht „Zürich“ wie gewünscht." in record.answer
+    assert "Erledigt: Beobachtungsplan berechnet" in record.answer
 
 
 async def test_refusal_left_unmentioned(offline_settings: Settings) -> None:

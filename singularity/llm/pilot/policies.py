@@ -111,7 +111,9 @@ class Turn:
 
     @property
     def language(self) -> str:
-        return detect_language(self.user_text, default=detect_language(self.earlier_user_text))
+        """The conversation's language, as the turn runner decided it for the whole turn."""
+        return self.state.get("language") or detect_language(
+            self.user_text, default=detect_language(self.earlier_user_text))
 
     def called(self, name: str) -> ToolRun | None:
         return next((c for c in reversed(self.calls) if c.name == name), None)

@@ -12,6 +12,7 @@ from typing import Any
 
 from llama_index.core.workflow import Context
 
+from singularity.catalogue import Language, Message, listing, msg, say
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.naming import name_key
@@ -36,6 +37,11 @@ from singularity.workflow.store_keys import (
 
 async def _now(ctx: Context, location: Location) -> datetime:
     return now_at(await ctx.store.get(NOW_KEY), location.tz)
+
+
+async def _language(ctx: Context) -> Language:
+    """The conversation's language, which the turn runner keeps in the state."""
+    return (await ctx.store.get(STATE_KEY)).get("language") or "en"
 
 
 async def _planning(ctx: Context) -> dict[str, Any]:
@@ -92,15 +98,14 @@ class PlanningTools:
         planning = await _planning(ctx)
         if planning["location"] is None:
             await _update(ctx, time_phrase=when)
-            return ToolResult.needs_input(
-                f"I noted '{when}'; I need the observing place to read it in its time zone.",
-                data={"pending_time": when})
+            return ToolResult.needs_input(msg("planning.time_noted", when=when),
+                                          data={"pending_time": when})
         hours: float | None = planning.get("duration_hours")
         if duration:
             try:
                 hours = parse_duration(duration)
             except InputError as exc:
-                return ToolResult.needs_input(str(exc))
+                return ToolResult.needs_input(exc.message)
         location = Location.model_validate(planning["location"])
         result = resolve_time(
             when, location=location, now=await _now(ctx, location),
@@ -130,7 +135,7 @@ class PlanningTools:
         try:
             request = parse_preference_request(preferences)
         except InputError as exc:
-            return ToolResult.needs_input(str(exc))
+            return ToolResult.needs_input(exc.message)
         await _update(ctx, object_preferences=request.families, generated_plan=None,
                       preference_strength=request.strength.value)
         return ToolResult.success({"object_preferences": request.families,
@@ -142,8 +147,7 @@ class PlanningTools:
         planning = await _planning(ctx)
         missing = [name for name in ("location", "datetime_iso") if not planning.get(name)]
         if missing:
-            return ToolResult.needs_input(
-                "I need the place and the time before I can check the weather.")
+            return ToolResult.needs_input(msg("planning.weather_needs_place_and_time"))
         window = TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
                             end=datetime.fromisoformat(planning["window_end_iso"]))
         location = Location.model_validate(planning["location"])
@@ -151,7 +155,8 @@ class PlanningTools:
             check_weather, location, window, settings=self.settings, now=await _now(ctx, location),
         )
         await ctx.store.set(LAST_WEATHER_KEY, {"verdict": (result.data or {}).get("verdict"),
-                                               **((result.data or {}).get("numbers") or {})})
+                                               **((result.data or {}).get("numbers") or {}),
+                                               "message": _said(result).model_dump(mode="json")})
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
@@ -159,7 +164,7 @@ class PlanningTools:
             numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))
             result = result.model_copy(update={"model_data": {
                 **view, "place": planning["location"]["name"], "numbers": numbers,
-                "assumptions": assumed}})
+                "assumptions": _english(assumed)}})
         else:
             await _update(ctx, weather_checked=True, weather_ok=None,
                           weather_summary=result.message)
@@ -171,17 +176,18 @@ class PlanningTools:
         the user agreed; bortle/sqm only if the user gave them."""
         assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
-        missing = [label for key, label in (("location", "the place"), ("datetime_iso", "the time"),
-                                            ("equipment", "the equipment")) if not planning.get(key)]
+        missing = [msg(f"planning.the_{name}") for key, name in (
+            ("location", "place"), ("datetime_iso", "time"), ("equipment", "equipment"))
+            if not planning.get(key)]
         if missing:
-            return ToolResult.needs_input(f"Before planning I still need {' and '.join(missing)}.")
+            return ToolResult.needs_input(msg("planning.still_needed", missing=listing(missing)))
         if not planning["weather_checked"]:
             await self.check_weather(ctx)
             planning = await _planning(ctx)
         if planning["weather_ok"] is False and not proceed_despite_bad_weather:
             return ToolResult.needs_input(
-                f"{planning['weather_summary']} The plan was not computed; ask the user whether "
-                "to compute it anyway.", data={"weather_ok": False, "summary": planning["weather_summary"]})
+                msg("planning.bad_weather_ask", summary=planning["weather_summary"]),
+                data={"weather_ok": False, "summary": planning["weather_summary"]})
         location = Location.model_validate(planning["location"])
         sky_result = sky_brightness(location, settings=self.settings, bortle=bortle, sqm=sqm)
         if sky_result.status not in (Status.OK, Status.PARTIAL):
@@ -204,20 +210,21 @@ class PlanningTools:
         artifacts = await self._chart(ctx, plan)
         data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
                 "weather": planning["weather_summary"], "listed": len(plan.targets)}
-        problems = [m for m in (sky_result.message if sky_result.status is Status.PARTIAL else "",
-                                "" if planning["weather_ok"] is not None
-                                else planning["weather_summary"]) if m]
-        data["assumptions"] = assumed
-        view = {"assumptions": assumed, "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+        problems = ([_said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
+            [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
+        data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
+        view = {"assumptions": _english(assumed), "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"], "moon": summary["moon"],
                 "weather": planning["weather_summary"],
                 "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))}
         if problems:
-            return ToolResult.partial(data, " ".join(problems), artifacts=artifacts, model_data=view)
+            said = problems[0] if len(problems) == 1 else msg("common.both", first=problems[0],
+                                                               second=problems[1])
+            return ToolResult.partial(data, said, artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
 
-    async def _assume_from_profile(self, ctx: Context) -> list[str]:
+    async def _assume_from_profile(self, ctx: Context) -> list[Message]:
         """Fill what the session has not set from the profile (the session always wins) and
         return the visible assumptions; a time noted before the place is read in its zone."""
         from singularity.memory.profile import Profile, assumptions, profile_defaults
@@ -231,7 +238,7 @@ class PlanningTools:
         defaults = {k: v for k, v in profile_defaults(profile, planning).items() if k != "duration_hours"}
         if not defaults:
             return []
-        sentences = [s for s in assumptions(profile, planning) if "observing time" not in s]
+        sentences = [s for s in assumptions(profile, planning) if s.key != "profile.assume_duration"]
         await _update(ctx, **defaults)
         if "location" in defaults and planning.get("time_phrase") and not planning.get("datetime_iso"):
             await self.set_time(ctx, planning["time_phrase"])
@@ -244,21 +251,40 @@ class PlanningTools:
         from singularity.planning.chart import render_altitude_chart
 
         path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}.png"
-        await asyncio.to_thread(render_altitude_chart, plan, path)
-        return [Artifact(kind="plot", path=str(path), title="Altitude of the top targets")]
+        language = await _language(ctx)
+        await asyncio.to_thread(render_altitude_chart, plan, path, language)
+        return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
         """Facts about a target of the plan, by rank ('1') or name ('M31')."""
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         if not full or not full["targets"]:
-            return ToolResult.refused("There is no observing plan yet to pick a target from.")
+            return ToolResult.refused(msg("planning.no_plan_yet"))
         chosen = pick_target(full["targets"], target)
         if chosen is None:
             names = ", ".join(t["name"] for t in full["targets"][:8])
-            return ToolResult.needs_input(f"'{target}' is not in the plan; the targets are {names}.")
+            return ToolResult.needs_input(msg("planning.not_in_plan", target=target, names=names))
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = chosen["name"]
         return ToolResult.success({"target": chosen})
+
+
+def _said(result: ToolResult) -> Message:
+    """A result's message as a catalogue message (a plain sentence is kept as it is)."""
+    return result.text or msg("common.verbatim", text=result.message)
+
+
+def _english(messages: list[Message]) -> list[str]:
+    """Messages as the model reads them (the runner says them in the conversation's language)."""
+    return [m.render("en") for m in messages]
+
+
+async def _weather_problem(ctx: Context, planning: dict[str, Any]) -> Message:
+    """Why the weather is unknown: the last check's message, else its summary."""
+    said = (await ctx.store.get(LAST_WEATHER_KEY, default=None) or {}).get("message")
+    if said:
+        return Message.model_validate(said)
+    return msg("common.verbatim", text=planning["weather_summary"] or "")
 
 
 def _weather_numbers(weather: dict[str, Any] | None) -> dict[str, Any] | None:
