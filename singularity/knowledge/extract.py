@@ -1,10 +1,12 @@
-"""Extractive answers for the offline mode: the sentences of the retrieved passages that best
+"""Extractive answers for the offline mode: the sentences of the retrieved passages that
 answer the question, quoted whole with their citation marker.
 
-The texts are English and questions may be German, so question words are widened by a small
-bilingual list of what is asked for ("wie warm" → temperature); a question about a
-quantity prefers sentences with numbers, a "what is" question sentences that define. Nothing is paraphrased: every sentence shown stands
-in a cited passage.
+:func:`answer_quotes` keeps only sentences that carry the kind of fact asked
+(``question_types``) and says which part states it, so the answer can lead with it; when none
+does, it returns the two closest sentences as related material, never as the answer.
+:func:`best_quotes` ranks sentences by the question's words (widened bilingually, numbers
+preferred for quantities, definitions for "what is"). Nothing is paraphrased: every sentence
+shown stands in a cited passage.
 """
 
 from __future__ import annotations
@@ -14,32 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from singularity.knowledge.question_types import WIDEN, Asked, evidence, read_question, relevance
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import stem, stems, tokens
 
-ASPECTS: dict[str, tuple[str, ...]] = {
-    "warm": ("temperature", "hot", "cold", "degrees", "heat"), "kalt": ("temperature", "cold", "degrees"),
-    "heiss": ("temperature", "hot", "hottest", "degrees"), "hot": ("temperature", "degrees", "hottest"),
-    "cold": ("temperature", "degrees", "coldest"), "temperatur": ("temperature", "degrees"),
-    "gross": ("diameter", "size", "large", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
-    "large": ("diameter", "size", "radius"), "grosse": ("diameter", "size", "radius", "across"),
-    "weit": ("distance", "light", "years", "away", "far", "km"), "entfernt": ("distance", "light", "away"),
-    "entfernung": ("distance", "light", "away"), "far": ("distance", "light", "away"),
-    "hell": ("magnitude", "bright", "brightness"), "helligkeit": ("magnitude", "brightness"),
-    "bright": ("magnitude", "brightness"), "alt": ("age", "old", "billion", "years"),
-    "alter": ("age", "old", "billion"), "old": ("age", "billion", "years"),
-    "schwer": ("mass", "heavy"), "masse": ("mass",), "monde": ("moons", "moon", "satellites"),
-    "mond": ("moon",), "ringe": ("rings", "ring"), "entsteht": ("form", "forms", "formation", "formed"),
-    "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
-    "form": ("formation", "formed", "forms"), "atmosphare": ("atmosphere", "air", "gas"),
-    "tag": ("day", "rotation", "rotates"), "jahr": ("year", "orbit", "orbits"),
-    "sehen": ("see", "visible", "seen", "observe"), "sichtbar": ("visible", "see", "naked"),
-    "beobachten": ("observe", "observing", "see"), "wann": ("best", "season", "month", "evening"),
-    "when": ("best", "season", "month"), "warum": ("because", "why", "reason"), "why": ("because", "reason"),
-    "funktioniert": ("works", "work", "uses"), "entdeckt": ("discovered", "discovery"),
-    "stern": ("star",), "sterne": ("stars",), "galaxie": ("galaxy",), "galaxien": ("galaxies",),
-    "schwarzes": ("black",), "loch": ("hole",), "licht": ("light",), "sonne": ("sun",), "erde": ("earth",),
-}
 _QUANTITY = {"warm", "kalt", "heiss", "hot", "cold", "temperatur", "gross", "big", "large", "weit",
              "entfernt", "far", "hell", "bright", "alt", "alter", "old", "schwer", "masse", "wie", "how",
              "viele", "many", "much", "lang", "long"}
@@ -62,18 +42,19 @@ class Quote:
 
 def question_terms(question: str) -> dict[str, float]:
     """The words a good sentence shares with the question, with weights: what is asked for
-    (widened by ``ASPECTS``) counts double, because the topic's name is in every sentence."""
+    (widened by ``WIDEN``) counts double, because the topic's name is in every sentence."""
     words = set(tokens(question)) - _STOP
     weights = dict.fromkeys(map(stem, words), 1.0)
     for word in words:
-        if word in ASPECTS:
+        if word in WIDEN:
             weights[stem(word)] = 2.0
-            weights.update(dict.fromkeys(map(stem, ASPECTS[word]), 2.0))
+            weights.update(dict.fromkeys(map(stem, WIDEN[word]), 2.0))
     return weights
 
 
-def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: int = MAX_SENTENCES) -> list[Quote]:
-    """The sentences that answer ``question`` best, best first, at most two per source."""
+def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: int = MAX_SENTENCES,
+                per_source: int = 2) -> list[Quote]:
+    """The sentences that share most with ``question``, best first, at most ``per_source`` per source."""
     terms = question_terms(question)
     quantity = bool(set(tokens(question)) & _QUANTITY) and not _DEFINITION_QUESTION.match(question)
     definition = bool(_DEFINITION_QUESTION.match(question))
@@ -87,18 +68,68 @@ def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: 
             score -= 0.15 * rank + 0.02 * position
             if len(sentence) < 25:
                 continue
-            scored.append((score, rank, position, Quote(sentence, passage.get("marker", ""), passage.get("title", ""))))
+            scored.append((score, rank, position, _quote(sentence, passage)))
     scored.sort(key=lambda item: (-item[0], item[1], item[2]))
     chosen: list[Quote] = []
     per_marker: dict[str, int] = {}
     for _, _, _, quote in scored:
-        if per_marker.get(quote.marker, 0) >= 2 or any(q.text == quote.text for q in chosen):
+        if per_marker.get(quote.marker, 0) >= per_source or any(q.text == quote.text for q in chosen):
             continue
         per_marker[quote.marker] = per_marker.get(quote.marker, 0) + 1
         chosen.append(quote)
         if len(chosen) == limit:
             break
     return chosen
+
+
+MAX_ANSWER_SENTENCES = 3
+RANK_PENALTY = 0.15
+"""Per rank of the passage: the search's order counts, as in :func:`best_quotes`."""
+MAX_RELATED = 2
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the passages say to one question: the sentences that carry the asked fact (the
+    first one's ``key`` states it), or none and the closest sentences as ``related``."""
+
+    asked: Asked
+    quotes: list[Quote]
+    key: str
+    related: list[Quote]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.quotes)
+
+
+def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, named: Sequence[str] = (),
+                  german: bool = False) -> Answer:
+    """The sentences of ``passages`` that carry what ``question`` asks, best first: each holds
+    evidence of the asked kind and covers the question's subject and most of its words; ranked
+    by that coverage, then by passage rank. ``named``: topic names found in the question."""
+    sentences = [(rank, position, sentence, passage) for rank, passage in enumerate(passages)
+                 for position, sentence in enumerate(split_sentences(_body(passage.get("text", ""))))
+                 if len(sentence) >= 25]
+    read = read_question(question, named=named, texts=[s for _, _, s, _ in sentences], german=german)
+    carried: list[tuple[float, int, int, str, Quote]] = []
+    for rank, position, sentence, passage in sentences:
+        share = relevance(read, sentence, passage.get("title", ""))
+        key = None if share is None else evidence(read, sentence)
+        if key is not None:
+            carried.append((share - RANK_PENALTY * rank, rank, position, key, _quote(sentence, passage)))
+    carried.sort(key=lambda item: (-item[0], item[1], item[2]))
+    quotes: list[Quote] = []
+    for *_, quote in carried:
+        if quote not in quotes:
+            quotes.append(quote)
+    if not quotes:
+        return Answer(read.asked, [], "", best_quotes(question, passages, limit=MAX_RELATED, per_source=1))
+    return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
+
+
+def _quote(sentence: str, passage: Mapping[str, Any]) -> Quote:
+    return Quote(sentence, passage.get("marker", ""), passage.get("title", ""))
 
 
 def _body(text: str) -> str:

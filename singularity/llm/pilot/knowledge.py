@@ -1,9 +1,14 @@
 """The offline pilot as the KnowledgeAgent: chooses the search strategy, falls back to the web
-when local hits are insufficient, and answers extractively with the passages' markers.
+when local hits are insufficient or do not say what was asked, and answers extractively with
+the passages' markers.
 
 Strategy: pictures only when asked; a comparison or compound question is split into
 standalone topics (``search_multiple_topics``); otherwise one search, filtered to the topic
-the question names. Every sentence of the answer is a quoted sentence of a cited passage.
+the question names. The answer leads with the part of a sentence that states the kind of fact
+asked (a name for "who", a date for "when", a number with its unit for "how far" …,
+``knowledge/question_types.py``) and quotes it whole with its marker. When no sentence states
+it, the answer says so in one sentence, offers the web search (naming the missing key) and
+shows at most two related sentences under a label that says they are no answer (D24).
 """
 
 from __future__ import annotations
@@ -13,10 +18,12 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 
-from singularity.knowledge.extract import Quote, best_quotes
+from singularity.catalogue import say
+from singularity.knowledge.extract import Answer, Quote, answer_quotes
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.titles import TitleIndex
-from singularity.llm.pilot.policies import Turn, text, tool_call
+from singularity.knowledge.web_search import KEY_VARIABLE
+from singularity.llm.pilot.policies import ToolRun, Turn, text, tool_call
 from singularity.understanding import lexicon as lx
 from singularity.understanding.references import target_reference
 
@@ -32,8 +39,9 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
     if lx.IMAGE_REQUEST.search(turn.user_text.lower()):
         return _images(turn, language)
     search = turn.called("search_multiple_topics") or turn.called("search_local_knowledge")
+    titles = turn.titles or TitleIndex(())
     if search is None:
-        plan = plan_search(turn.user_text, turn.titles or TitleIndex(()))
+        plan = plan_search(turn.user_text, titles)
         if plan.split:
             return tool_call("search_multiple_topics", topics=[topic.query for topic in plan.topics])
         return tool_call("search_local_knowledge", query=turn.user_text,
@@ -41,61 +49,105 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
     if search.status != "ok":
         return text((search.result or {}).get("message", ""))
     data = (search.result or {}).get("data") or {}
-    web = turn.called("search_web")
-    if not data.get("sufficient", False):
-        if web is None and "search_web" in turn.tools:
-            return tool_call("search_web", query=data.get("rewritten_query") or turn.user_text)
-        if web is not None and web.status == "ok":
-            return text(_compose(turn.user_text, _topics((web.result or {}).get("data") or {}), language, web=True))
-        return text(_nothing_local(language))
     question = data.get("rewritten_query") or turn.user_text
-    answer = _compose(question, _topics(data), language)
-    if question != turn.user_text:
-        answer = (f"(Verstanden als: „{question}“)\n\n" if language == "de"
-                  else f"(Understood as: \"{question}\")\n\n") + answer
-    return text(answer)
+    local = _answers(_topics(data), titles, language) if data.get("sufficient", False) else None
+    if local is not None and all(answer.found for _, answer in local):
+        return text(_understood(question, turn.user_text, language) + _found(local, language))
+    web = turn.called("search_web")
+    if web is None and "search_web" in turn.tools:
+        return tool_call("search_web", query=question)
+    if web is not None and web.status == "ok":
+        found = _answers(_topics((web.result or {}).get("data") or {}), titles, language)
+        if all(answer.found for _, answer in found):
+            return text(_found(found, language, web=True))
+    if local is None:
+        return text(say("knowledge_answers.nothing_local", language))
+    return text(_understood(question, turn.user_text, language) + _unanswered(local, language, web))
+
+
+Answers = list[tuple[str, Answer]]
+"""Each searched topic's query with what its passages say to it."""
 
 
 def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
     return data.get("topics") or [{"query": data.get("query", ""), "passages": data.get("passages") or []}]
 
 
-def _compose(question: str, topics: list[dict[str, Any]], language: str, *, web: bool = False) -> str:
-    if len(topics) == 1:
-        quotes = best_quotes(question, topics[0]["passages"])
-        if not quotes:
-            return _nothing_local(language)
-        return f"{_intro(language, web=web)}\n\n" + "\n".join(_line(q) for q in quotes)
-    sections = []
-    for topic in topics:
-        quotes = best_quotes(topic["query"], topic["passages"], limit=2)
-        if quotes:
-            sections.append(f"**{quotes[0].title}**\n" + "\n".join(_line(q) for q in quotes))
-    if not sections:
-        return _nothing_local(language)
-    return f"{_intro(language, web=web, split=True)}\n\n" + "\n\n".join(sections)
+def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) -> Answers:
+    return [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
+                                           named=[match.name for match in titles.find_in(topic["query"])]))
+            for topic in topics]
+
+
+def _understood(question: str, asked: str, language: str) -> str:
+    return "" if question == asked else say("knowledge_answers.understood_as", language, question=question) + "\n\n"
+
+
+def _found(answers: Answers, language: str, *, web: bool = False) -> str:
+    """The answer, leading with the part of the first sentence that states the asked fact;
+    one block per topic when the question was split."""
+    blocks = [_lead(answer) for _, answer in answers]
+    if len(blocks) == 1:
+        intro = say("knowledge_answers.intro_web" if web else "knowledge_answers.intro", language)
+        return f"{intro}\n\n{blocks[0]}"
+    return say("knowledge_answers.intro_split", language) + "\n\n" + "\n\n".join(
+        f"**{answer.quotes[0].title}**\n{block}" for (_, answer), block in zip(answers, blocks, strict=True))
+
+
+def _lead(answer: Answer) -> str:
+    first, *rest = answer.quotes
+    head = f"**{answer.key}** — {first.text} {first.marker}".rstrip() if answer.key else _line(first)
+    return "\n".join([head, *(_line(quote) for quote in rest)])
+
+
+def _unanswered(answers: Answers, language: str, web: ToolRun | None) -> str:
+    """What the passages found for each topic, and for a topic they do not answer the plain
+    sentence saying so, the web search offer and at most two related sentences, labelled."""
+    parts = []
+    for query, answer in answers:
+        if answer.found:
+            parts.append(f"**{answer.quotes[0].title}**\n{_lead(answer)}")
+            continue
+        lines = [f"{_not_answered(query, answer, language)} {_web_sentence(web, language)}"]
+        if answer.related:
+            lines += ["", say("knowledge_answers.related", language), *(_line(quote) for quote in answer.related)]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def _not_answered(question: str, answer: Answer, language: str) -> str:
+    indirect = indirect_question(question) if language == "en" else None
+    if indirect:
+        return say("knowledge_answers.not_said", language, indirect=indirect)
+    kind = say(f"knowledge_answers.kind_{answer.asked.value}", language)
+    return say("knowledge_answers.not_answered", language, question=question.strip(), kind=kind)
+
+
+def _web_sentence(web: ToolRun | None, language: str) -> str:
+    if web is None:
+        return say("knowledge_answers.web_offer", language)
+    if web.status == "ok":
+        return say("knowledge_answers.web_not_answered", language)
+    if KEY_VARIABLE in str((web.result or {}).get("message", "")):
+        return say("knowledge_answers.web_needs_key", language, variable=KEY_VARIABLE)
+    return say("knowledge_answers.web_failed", language)
+
+
+_DIRECT_WH = re.compile(r"^(?:who|what|which \w+)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|has|have|had"
+                        r"|should|might|must)\b)(?P<rest>\w.*?)[?.!\s]*$", re.IGNORECASE)
+
+
+def indirect_question(question: str) -> str | None:
+    """An English question whose wh-word is its subject, as the clause after "does not say"
+    ("Who discovered Neptune?" → "who discovered Neptune"); None for other word orders."""
+    match = _DIRECT_WH.match(question.strip())
+    if match is None:
+        return None
+    return question.strip()[0].lower() + question.strip()[1:].rstrip("?.! ")
 
 
 def _line(quote: Quote) -> str:
     return f"- {quote.text} {quote.marker}".rstrip()
-
-
-def _intro(language: str, *, web: bool = False, split: bool = False) -> str:
-    if language == "de":
-        where = "Die Websuche" if web else "Die Wissensbasis"
-        how = " zu jedem Teilthema" if split else ""
-        return f"{where} sagt dazu{how} (Originalzitate aus englischen Quellen):"
-    where = "The web search" if web else "The knowledge base"
-    how = " on each part of the question" if split else ""
-    return f"{where} says{how}:"
-
-
-def _nothing_local(language: str) -> str:
-    if language == "de":
-        return ("In der lokalen Wissensbasis habe ich dazu nichts ausreichend Passendes gefunden, "
-                "und ich antworte nicht aus dem Gedächtnis.")
-    return ("I found nothing relevant enough in the local knowledge base, and I do not answer "
-            "from memory.")
 
 
 def _images(turn: Turn, language: str) -> ChatMessage:

@@ -1,0 +1,342 @@
+"""What a question asks for, and whether a sentence of a passage carries that kind of fact.
+
+DESIGN.md wants answers "that carry the asked fact or say I don't know". A passage can be about
+the right topic and still not say what was asked (four true sentences about Neptune, none
+naming who discovered it), so the offline answer first decides the *kind* of fact asked — a
+person for "who", a date for "when", a number with a unit for "how far/big/old/hot/heavy/long/
+fast/bright", a count for "how many", a reason for "why", a process for "how does", a
+definition for "what is" — and accepts a sentence only when it holds evidence of that kind
+and shares the question's subject and most of its other content words. The rules are written
+from the kind of fact (what an English sentence stating a date or a distance looks like), not
+from test sentences. The passages are English and questions may be German: German question
+words are widened by a small bilingual lexicon; unknown German words are not held against a
+sentence, unknown English ones are (a word the passages never use is what the question asks
+about and the passages do not say).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from singularity.knowledge.vectors import STOPWORDS, stem, tokens
+
+
+class Asked(StrEnum):
+    """The kind of fact a question asks for."""
+
+    PERSON = "person"
+    DATE = "date"
+    DISTANCE = "distance"
+    SIZE = "size"
+    AGE = "age"
+    TEMPERATURE = "temperature"
+    MASS = "mass"
+    DURATION = "duration"
+    SPEED = "speed"
+    BRIGHTNESS = "brightness"
+    COUNT = "count"
+    REASON = "reason"
+    PROCESS = "process"
+    DEFINITION = "definition"
+    FACT = "fact"
+
+
+QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE, Asked.MASS,
+                        Asked.DURATION, Asked.SPEED, Asked.BRIGHTNESS, Asked.COUNT})
+
+# Question patterns on the folded, lower-cased question ("groß" → "gross"), first match wins:
+# the quantity forms come before "what is", so "what is the distance to …" asks for a distance.
+_KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
+    (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
+                   r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
+    (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
+                 r"|\bseit wann\b|\bhow long ago\b|\bwie lange (?:ist|liegt) .* her\b")),
+    (Asked.DISTANCE, r"\bhow (?:far|close|near)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"),
+    (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
+    (Asked.TEMPERATURE, r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"),
+    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse de[rs]\b"),
+    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bgeschwindigkeit\b"),
+    (Asked.DURATION, r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b"),
+    (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
+                 r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b")),
+    (Asked.BRIGHTNESS, r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"),
+    (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie viele?\b|\bnumber of\b|\banzahl\b"),
+    (Asked.REASON, (r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b|\bhow come\b|\bwhat (?:causes|caused|makes)\b"
+                   r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
+    (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
+                    r"|entstehen|entstand|entstanden|bildet|bilden|kommt|kommen|wird|werden|kann|konnen))\b")),
+    (Asked.DEFINITION, (r"^(?:\w+\s+)?(?:what (?:is|are)|what's|was (?:ist|sind)|erklar\w*|explain|define|definier\w*)\b"
+                       r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
+))
+
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just"])
+"""Words that say what kind of fact is asked, not what it is about."""
+
+_DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
+"""A distance is asked from here unless the question says otherwise."""
+_STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
+                     "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t"}
+
+WIDEN: dict[str, tuple[str, ...]] = {
+    # what a quantity word asks for
+    "warm": ("temperature", "hot", "cold", "degrees", "heat"), "kalt": ("temperature", "cold", "degrees"),
+    "heiss": ("temperature", "hot", "hottest", "degrees"), "hot": ("temperature", "degrees", "hottest"),
+    "cold": ("temperature", "degrees", "coldest"), "temperatur": ("temperature", "degrees"),
+    "gross": ("diameter", "size", "large", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
+    "large": ("diameter", "size", "radius"), "grosse": ("diameter", "size", "radius", "across"),
+    "weit": ("distance", "light", "years", "away", "far", "km"), "entfernt": ("distance", "light", "away"),
+    "entfernung": ("distance", "light", "away"), "far": ("distance", "light", "away"),
+    "helligkeit": ("magnitude", "brightness"), "bright": ("magnitude", "brightness"),
+    "alt": ("age", "old", "billion", "years"), "alter": ("age", "old", "billion"), "old": ("age", "billion", "years"),
+    "schwer": ("mass", "heavy"), "masse": ("mass",), "wann": ("best", "season", "month", "evening"),
+    "when": ("best", "season", "month"), "warum": ("because", "why", "reason"), "why": ("because", "reason"),
+    "funktioniert": ("works", "work", "uses"), "form": ("formation", "formed", "forms"),
+    # what the question word means in the passages' English, for German and English questions
+    "entdeckt": ("discovered", "discovery", "found", "spotted", "detected", "identified"),
+    "entdeckte": ("discovered", "discovery", "found", "spotted"), "entdeckung": ("discovery", "discovered", "found"),
+    "discovered": ("discovery", "found", "spotted", "detected", "identified", "located"),
+    "discover": ("discovered", "discovery", "found", "spotted"), "found": ("discovered", "discovery", "spotted"),
+    "find": ("found", "discovered"), "gefunden": ("found", "discovered"),
+    "erfunden": ("invented", "invention", "built", "made"), "erfand": ("invented", "invention", "built"),
+    "invented": ("invention", "built", "made"), "invent": ("invented", "invention", "built"),
+    "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
+    "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
+    "named": ("name", "called"), "gestartet": ("launched", "launch"), "startete": ("launched", "launch"),
+    "launched": ("launch",), "gelandet": ("landed", "landing"), "landete": ("landed", "landing"),
+    "landed": ("landing",), "erster": ("first",), "erste": ("first",), "ersten": ("first",), "zuerst": ("first",),
+    "beobachtet": ("observed", "saw", "seen"), "sah": ("saw", "seen", "observed"), "gesehen": ("seen", "saw"),
+    "fotografiert": ("photographed", "imaged"), "gemessen": ("measured",), "berechnet": ("calculated", "predicted"),
+    "vorhergesagt": ("predicted", "prediction"), "besucht": ("visited", "flyby", "flew"),
+    "sehen": ("see", "visible", "seen", "observe", "naked"), "sichtbar": ("visible", "see", "naked"),
+    "beobachten": ("observe", "observing", "see"), "see": ("visible", "seen", "observe"),
+    "stern": ("star",), "sterne": ("stars",), "sternen": ("stars",), "galaxie": ("galaxy",), "galaxien": ("galaxies",),
+    "schwarzes": ("black",), "schwarze": ("black",), "loch": ("hole",), "locher": ("holes",), "licht": ("light",),
+    "sonne": ("sun", "solar"), "erde": ("earth",), "mond": ("moon", "lunar"), "monde": ("moons", "moon", "satellites"),
+    "ring": ("ring", "rings"), "ringe": ("rings", "ring"), "krater": ("crater", "craters"),
+    "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
+    "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky",), "nacht": ("night",), "nachts": ("night",),
+    "dunkel": ("dark", "darkness"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
+    "blau": ("blue",), "tag": ("day",), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
+    "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
+    "komet": ("comet",), "kometen": ("comets", "comet"), "teleskop": ("telescope",), "teleskope": ("telescopes",),
+    "fernrohr": ("telescope",), "spiegel": ("mirror",), "linse": ("lens",), "okular": ("eyepiece",),
+    "vergrosserung": ("magnification",), "fernglas": ("binoculars",), "sternbild": ("constellation",),
+    "sternbilder": ("constellations",), "nebel": ("nebula",), "sternhaufen": ("cluster",), "haufen": ("cluster",),
+    "milchstrasse": ("milky", "way", "galaxy"), "sonnensystem": ("solar", "system"), "weltall": ("universe", "space"),
+    "universum": ("universe",), "all": ("universe", "space"), "leben": ("life",), "wasser": ("water",),
+    "eis": ("ice",), "gas": ("gas",), "staub": ("dust",), "wolke": ("cloud",), "wolken": ("clouds",),
+    "sturm": ("storm",), "sturme": ("storms",), "wind": ("wind", "winds"), "winde": ("winds",),
+    "explosion": ("explosion", "explodes"), "explodiert": ("explodes", "explosion"), "stirbt": ("dies", "death", "end"),
+    "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed"),
+    "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
+    "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
+    "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
+    "gravitation": ("gravity",), "finsternis": ("eclipse",), "mondfinsternis": ("lunar", "eclipse"),
+    "sonnenfinsternis": ("solar", "eclipse"), "polarlicht": ("aurora",), "polarlichter": ("aurorae", "aurora"),
+    "nordlicht": ("aurora", "northern"), "nordlichter": ("aurora", "northern"), "sternschnuppe": ("meteor",),
+    "sternschnuppen": ("meteors", "meteor"), "jahreszeiten": ("seasons",), "gezeiten": ("tides",),
+    "grenze": ("limit",), "hochstens": ("maximum", "most", "limit", "more"), "maximal": ("maximum", "most", "limit"),
+    "maximum": ("most", "limit", "largest"), "mindestens": ("minimum", "least"), "minimum": ("least", "smallest"), "mission": ("mission",), "raumsonde": ("spacecraft", "probe"), "sonde": ("probe", "spacecraft"),
+    "weisser": ("white",), "weisse": ("white",), "zwerg": ("dwarf",), "riese": ("giant",), "roter": ("red",),
+    "hintergrundstrahlung": ("background", "radiation"), "urknall": ("big", "bang"), "dunkle": ("dark",),
+    "materie": ("matter",), "energie": ("energy",), "spektrum": ("spectrum",), "linien": ("lines",),
+    "zusammensetzung": ("composition", "made"), "bestehen": ("made", "composed"), "besteht": ("made", "composed"),
+}
+"""Question words widened to the words a passage uses for them (German → English, and English
+synonyms such as "found" for "discovered")."""
+
+_PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the star|the moon|the galaxy)\b", re.IGNORECASE)
+
+# --- evidence in an English sentence ---------------------------------------------------------
+
+_NUM = r"[−–-]?\d[\d,.\u202f\u2009]*(?:\s+(?:thousand|million|billion|trillion))?"
+_APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+)?"
+_UNITS: dict[Asked, str] = {
+    Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
+                    r"|metres|meters|times (?:the|as far|farther|further)",
+    Asked.SIZE: r"km|kilomet(?:re|er)s?|metres?|meters?|m|cm|mm|miles?|inch(?:es)?|light[- ]years?|"
+                r"times (?:the )?(?:size|diameter|width|wider|larger|bigger|as (?:large|wide|big))|times earth|"
+                r"arcminutes?|arcseconds?|arcmin|arcsec|degrees?|°|′|″|solar radii|earth radii|%|per ?cent",
+    Asked.AGE: r"(?:years?|yr)(?:\s+old|\s+ago)?|gyr|myr",
+    Asked.TEMPERATURE: r"°\s?[cf]|k|kelvin|degrees",
+    Asked.MASS: r"solar masses|sun'?s mass|earth masses|jupiter masses|times (?:the )?(?:earth'?s |sun'?s |jupiter'?s )?mass"
+                r"|kg|kilograms?|tonnes?|tons?|m☉",
+    Asked.DURATION: r"seconds?|s|minutes?|min|hours?|h|days?|weeks?|months?|years?|decades?|centuries|millennia",
+    Asked.SPEED: r"km/s|km/h|kilomet(?:re|er)s? (?:per|an|a) (?:second|hour)|mph|miles (?:per|an) (?:hour|second)|m/s"
+                 r"|(?:%|per ?cent) of the speed of light|times the speed",
+}
+_QUANTITY = {kind: re.compile(rf"{_APPROX}{_NUM}\s*(?:{units})(?![a-z])", re.IGNORECASE) for kind, units in _UNITS.items()}
+_MAGNITUDE = re.compile(rf"\bmagnitude\s+(?:of\s+)?{_APPROX}[−–+-]?\d[\d.]*|{_NUM}\s*mag\b|\bmagnitude\s+[−–+-]?\d", re.IGNORECASE)
+_NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                 "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+                 "|hundreds?|thousands?|millions?|billions?|dozens?|a few|several|a pair|a single|only one|both")
+_COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
+_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
+_DATE = re.compile(
+    rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
+    rf"(?:(?:{_MONTHS})\s+)?(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?![\d,.]|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
+    rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
+    rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
+    rf"|{_NUM}\s+years?\s+ago\b|\bancient times\b|\bantiquity\b|\bprehistor\w+"
+    rf"|\b(?:in|during)\s+(?:the\s+)?(?:winter|spring|summer|autumn|fall)\b|\b(?:winter|summer|autumn|spring)\s+(?:evenings?|nights?|sky|months?)\b"
+    rf"|\bevery\s+(?:\d+|few|two|three|four|five|ten|eleven|twelve)?\s*(?:years?|months?|days?)\b"
+    rf"|\b(?:{_MONTHS})\b", re.IGNORECASE)
+_CAUSE = re.compile(
+    r"\b(?:because|since|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
+    r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
+    r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so)\b", re.IGNORECASE)
+_DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
+                      r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
+_CAPITAL = r"[A-ZÀ-ÖØ-Þ][\w'’-]*[a-zà-ÿ][\w'’-]*"
+_PARTICLE = r"(?:de|von|van|der|den|du|di|da|la|le|Le|La|De|Van|Von|d'|d’|al)"
+_NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
+_ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|invented|built|proposed|predicted|"
+                    r"showed|measured|named|calculated|described|noticed|observed|coined|realised|realized|identified|"
+                    r"explained|formulated|developed|designed|published|spotted|saw|recorded|catalogued|cataloged|"
+                    r"sketched|suggested|argued|guessed|stated|mapped|founded|led)\b")
+NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French"])
+"""Capitalised words that are never part of a person's name in the passages (places, objects,
+missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question read for its kind of fact and its content words (stems)."""
+
+    asked: Asked
+    subject: frozenset[str]
+    """Stems naming what the question is about (a title it names, or a word of a passage title)."""
+    relation: dict[str, frozenset[str]]
+    """Each other content stem with the stems a sentence may use for it."""
+
+
+def question_kind(question: str) -> Asked:
+    """The kind of fact ``question`` asks for (``FACT`` when no pattern says more)."""
+    folded = " ".join(tokens(question))
+    for kind, pattern in _KIND_PATTERNS:
+        if pattern.search(folded):
+            return kind
+    return Asked.FACT
+
+
+def read_question(question: str, *, named: Iterable[str], texts: Iterable[str], german: bool) -> Question:
+    """``question`` with its kind, subject and relation words. ``named``: topic names found in
+    it (its subject); ``texts``: the retrieved sentences; ``german``: unknown German words are
+    dropped rather than required."""
+    named_stems = {s for name in named for s in map(stem, tokens(name))}
+    passage_stems = {s for text in texts for s in map(stem, tokens(text))}
+    asked = question_kind(question)
+    filler = _DISTANCE_FILLER if asked is Asked.DISTANCE else frozenset()
+    relation: dict[str, frozenset[str]] = {}
+    for word in dict.fromkeys(tokens(question)):
+        if word in _STOP or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
+            continue
+        own = stem(word)
+        if own in named_stems:
+            continue
+        forms = frozenset({own, *map(stem, WIDEN.get(word, ()))})
+        known = word in WIDEN or any(similar(form, seen) for form in forms for seen in passage_stems)
+        if german and not known:
+            continue
+        relation[own] = forms
+    return Question(asked, frozenset(named_stems), relation)
+
+
+def similar(a: str, b: str) -> bool:
+    """Two stems of one word in either language: equal, or sharing all but their last two
+    letters and at least five ("galaxie"/"galaxy", "atmosphäre"/"atmosphere", not "constant"/
+    "constellation")."""
+    if a == b:
+        return True
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        common += 1
+    return common >= max(5, min(len(a), len(b)) - 2)
+
+
+def relevance(question: Question, sentence: str, title: str) -> float | None:
+    """How well a sentence covers the question, or ``None`` when it does not: it must be about
+    the question's subject (naming it, or its passage's title naming it and the sentence saying
+    "it"), and use at least half the relation words its passage's title does not already
+    name ("discovered" in "who discovered Pluto" on a page titled *Pluto*; "the night sky" is
+    named by *Olbers' Paradox — Why the Night Sky Is Dark*) — for a definition, at least half
+    of all of them. Words found only in the title count half in the score."""
+    words = set(map(stem, tokens(sentence)))
+    headline = set(map(stem, tokens(title)))
+    if question.subject:
+        in_sentence = _uses(question.subject, words)
+        in_title = _uses(question.subject, headline)
+        if not in_sentence and not (in_title and (_PRONOUN.search(sentence) or not question.relation)):
+            return None
+    if not question.relation:
+        return 1.0
+    own = [forms for forms in question.relation.values() if _uses(forms, words)]
+    by_title = [forms for forms in question.relation.values() if forms not in own and _uses(forms, headline)]
+    if question.asked is Asked.DEFINITION:
+        needed = len(own) / len(question.relation)
+    else:
+        predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
+        needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
+    if needed < 0.5:
+        return None
+    return (len(own) + 0.5 * len(by_title)) / len(question.relation)
+
+
+def _uses(forms: Iterable[str], words: set[str]) -> bool:
+    return any(similar(form, word) for form in forms for word in words)
+
+
+def evidence(question: Question, sentence: str) -> str | None:
+    """The part of an English sentence that states the asked kind of fact ("" when the whole
+    sentence is the evidence, as for a reason), or ``None`` when it states none. A count must
+    count one of the question's words ("16 known moons" for "how many moons")."""
+    asked = question.asked
+    if sentence.rstrip().endswith("?"):
+        return None
+    if asked is Asked.PERSON:
+        people = person_names(sentence)
+        return ", ".join(people) if people else None
+    if asked is Asked.DATE:
+        found = _DATE.search(sentence)
+        return found.group().strip() if found else None
+    if asked is Asked.BRIGHTNESS:
+        found = _MAGNITUDE.search(sentence)
+        return found.group().strip() if found else None
+    if asked is Asked.COUNT:
+        for found in _COUNT.finditer(sentence):
+            counted = set(map(stem, tokens(found.group())))
+            if not question.relation or any(_uses(forms, counted) for forms in question.relation.values()):
+                return found.group().strip()
+        return None
+    if asked in _QUANTITY:
+        found = _QUANTITY[asked].search(sentence)
+        return found.group().strip() if found else None
+    if asked is Asked.REASON:
+        return "" if _CAUSE.search(sentence) else None
+    if asked is Asked.DEFINITION:
+        return "" if _DEFINES.search(sentence) else None
+    return ""
+
+
+def person_names(sentence: str) -> list[str]:
+    """People named in an English sentence: runs of capitalised words ("Johann Galle", "Urbain
+    Le Verrier") none of which is a place, object or mission word, and single names acting
+    ("by Galle", "Herschel spotted")."""
+    found: list[str] = []
+    for match in _NAME_RUN.finditer(sentence):
+        words = match.group().split()
+        while words and words[0] in NOT_PERSON:
+            words = words[1:]
+        if len(words) >= 2 and not any(w.rstrip("'’s") in NOT_PERSON or w in NOT_PERSON for w in words):
+            found.append(" ".join(words).removesuffix("'s").removesuffix("’s"))
+    for match in _ACTOR.finditer(sentence):
+        name = (match.group(1) or match.group(2)).removesuffix("'s")
+        if name not in NOT_PERSON and not any(name in person for person in found):
+            found.append(name)
+    return found

@@ -1,0 +1,74 @@
+"""What a question asks for, and which sentences carry it: the offline answer's basis (D24).
+The sentences here are written for the tests, not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from singularity.knowledge.extract import answer_quotes
+from singularity.knowledge.question_types import Asked, person_names, question_kind
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Who discovered Neptune?", Asked.PERSON), ("Von wem wurde der Komet gefunden?", Asked.PERSON),
+    ("Wann wurde Pluto entdeckt?", Asked.DATE), ("In what year did Apollo 11 land?", Asked.DATE),
+    ("How far away is Vega?", Asked.DISTANCE), ("Wie weit ist der Mond weg?", Asked.DISTANCE),
+    ("Wie groß ist Ganymed?", Asked.SIZE), ("How old is the Sun?", Asked.AGE),
+    ("Wie heiß ist die Venus?", Asked.TEMPERATURE), ("How heavy is a neutron star?", Asked.MASS),
+    ("How long is a day on Mars?", Asked.DURATION), ("Wie schnell fliegt Voyager 1?", Asked.SPEED),
+    ("Wie hell ist Sirius?", Asked.BRIGHTNESS), ("How many moons does Mars have?", Asked.COUNT),
+    ("Warum funkeln Sterne?", Asked.REASON), ("What causes the tides?", Asked.REASON),
+    ("Wie entstehen Sterne?", Asked.PROCESS), ("What is a quasar?", Asked.DEFINITION),
+    ("What is the temperature of the Sun's corona?", Asked.TEMPERATURE),
+    ("Tell me about Saturn", Asked.FACT),
+])
+def test_the_kind_of_fact_follows_the_question_word(question: str, asked: Asked) -> None:
+    assert question_kind(question) is asked
+
+
+def test_people_are_runs_of_names_that_are_no_places_or_objects() -> None:
+    sentence = "In 1930 Clyde Tombaugh at the Lowell Observatory found Pluto on plates taken by Slipher."
+    assert person_names(sentence) == ["Clyde Tombaugh", "Slipher"]
+    assert person_names("The Great Red Spot and the Milky Way Galaxy are no people.") == []
+
+
+def _passages(*texts: str) -> list[dict[str, str]]:
+    return [{"marker": f"[{n}]", "title": "Pluto", "text": f"Pluto — Facts\n{text}"} for n, text in enumerate(texts, 1)]
+
+
+def _german(question: str) -> bool:
+    return question.split()[0] in {"Wer", "Wie", "Wann", "Warum"}
+
+
+PLUTO = _passages(
+    "Pluto is a dwarf planet in the Kuiper belt. It was found in 1930 by Clyde Tombaugh at Lowell Observatory. "
+    "Pluto orbits the Sun at an average of about 39.5 au, taking 248 years.",
+    "Pluto has five known moons; the largest, Charon, is about half Pluto's size. "
+    "Its surface is colder than about −230 °C, because it receives so little sunlight.",
+)
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Who discovered Pluto?", "Clyde Tombaugh"), ("Wer hat Pluto entdeckt?", "Clyde Tombaugh"),
+    ("When was Pluto found?", "in 1930"), ("How far is Pluto from the Sun?", "about 39.5 au"),
+    ("Wie viele Monde hat Pluto?", "five known moons"), ("How cold is Pluto?", "about −230 °C"),
+])
+def test_the_answer_leads_with_the_part_that_states_the_asked_fact(question: str, key: str) -> None:
+    answer = answer_quotes(question, PLUTO, named=["Pluto"], german=_german(question))
+    assert answer.found and answer.key == key
+    assert all(quote.text in PLUTO[0]["text"] + PLUTO[1]["text"] for quote in answer.quotes)
+
+
+@pytest.mark.parametrize("question", [
+    "Who named Pluto?", "How heavy is Pluto?", "Wie schnell dreht sich Pluto?", "How old is Charon?",
+])
+def test_without_a_sentence_that_states_it_there_is_no_answer_only_two_related(question: str) -> None:
+    answer = answer_quotes(question, PLUTO, named=["Pluto"], german=_german(question))
+    assert not answer.found and answer.quotes == []
+    assert 1 <= len(answer.related) <= 2 and len({q.marker for q in answer.related}) == len(answer.related)
+
+
+def test_a_person_of_another_event_is_no_answer() -> None:
+    passages = [{"marker": "[1]", "title": "Saturn", "text": "Saturn — Moons\nSaturn has many moons. "
+                 "Christiaan Huygens discovered its largest moon, Titan, in 1655."}]
+    assert not answer_quotes("Who invented the telescope?", passages).found

@@ -1,0 +1,72 @@
+"""The offline KnowledgeAgent's answer (D24): it leads with the asked fact and cites it, or says
+in one sentence that the knowledge base does not say it, offers the web search (naming the
+missing key) and shows at most two related passages under a label, never as the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from singularity.catalogue import say
+from singularity.llm.pilot.knowledge import answer_knowledge, indirect_question
+from singularity.llm.pilot.policies import ToolRun, Turn
+
+PASSAGES = [
+    {"marker": "[1]", "title": "Pluto", "text": "Pluto — Discovery\nPluto was found in 1930 by Clyde Tombaugh "
+     "at Lowell Observatory. It orbits the Sun at about 39.5 au."},
+    {"marker": "[2]", "title": "Dwarf planets", "text": "Dwarf planets — Pluto\nPluto has five known moons, "
+     "the largest of which is Charon."},
+]
+TOOLS = ["search_local_knowledge", "search_multiple_topics", "search_web", "search_object_image"]
+
+
+def _turn(question: str, *calls: ToolRun) -> Turn:
+    return Turn(user_text=question, state={}, calls=list(calls), tools=TOOLS)
+
+
+def _search(question: str, sufficient: bool = True) -> ToolRun:
+    data: dict[str, Any] = {"query": question, "rewritten_query": question, "sufficient": sufficient,
+                            "passages": PASSAGES}
+    return ToolRun("search_local_knowledge", {"query": question}, {"status": "ok", "data": data})
+
+
+NO_KEY = ToolRun("search_web", {"query": "q"}, {"status": "failed", "message":
+                 "The web search needs an API key: set BRAVE_API_KEY in .env, then restart."})
+
+
+def test_a_found_fact_leads_the_answer_with_its_marker() -> None:
+    question = "Who discovered Pluto?"
+    answer = answer_knowledge(_turn(question, _search(question))).content or ""
+    assert answer.startswith(say("knowledge_answers.intro", "en"))
+    assert "**Clyde Tombaugh** — Pluto was found in 1930 by Clyde Tombaugh at Lowell Observatory. [1]" in answer
+
+
+def test_a_missing_fact_asks_the_web_first_then_says_so_and_names_the_missing_key() -> None:
+    question = "Who named Pluto?"
+    first = answer_knowledge(_turn(question, _search(question)))
+    assert first.blocks[-1].tool_name == "search_web"  # type: ignore[union-attr]
+    answer = answer_knowledge(_turn(question, _search(question), NO_KEY)).content or ""
+    assert answer.startswith("My knowledge base does not say who named Pluto. A web search could find it, "
+                             "but it is not set up: it needs BRAVE_API_KEY.")
+    related = answer.split(say("knowledge_answers.related", "en"))
+    assert len(related) == 2 and 1 <= related[1].count("\n- ") <= 2
+
+
+def test_in_german_the_sentence_names_the_question_and_what_is_missing() -> None:
+    question = "Wie schwer ist Pluto?"
+    answer = answer_knowledge(_turn(question, _search(question), NO_KEY)).content or ""
+    assert answer.startswith("Meine Wissensbasis beantwortet „Wie schwer ist Pluto?“ nicht: keine der gefundenen "
+                             "Stellen nennt eine Masse.")
+    assert say("knowledge_answers.related", "de") in answer
+
+
+def test_nothing_relevant_at_all_is_said_without_related_passages() -> None:
+    question = "What did JWST find last week?"
+    answer = answer_knowledge(_turn(question, _search(question, sufficient=False), NO_KEY)).content or ""
+    assert answer == say("knowledge_answers.nothing_local", "en")
+
+
+def test_only_questions_whose_wh_word_is_the_subject_become_indirect() -> None:
+    assert indirect_question("Who discovered Neptune?") == "who discovered Neptune"
+    assert indirect_question("What causes aurorae?") == "what causes aurorae"
+    assert indirect_question("When was Neptune discovered?") is None
+    assert indirect_question("Who was Olbers?") is None
