@@ -16,7 +16,7 @@ class SingularityError(Exception):
         self.detail = detail
         """The technical detail (a raw exception text) for logs and steps, never for answers."""
         english = text.render("en") if isinstance(text, Message) else text
-        super().__init__(f"{english.rstrip('.')} ({detail})." if detail else english)
+        super().__init__(english)
 
     @property
     def message(self) -> Message | str:

@@ -16,6 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 import httpx
 import numpy as np
 
+from singularity.catalogue import failures, msg
 from singularity.errors import ServiceError
 from singularity.knowledge.http import error_detail, short_text
 
@@ -165,23 +166,21 @@ class OpenAIEmbedder:
                 self._url, json=payload, headers=headers, timeout=self._timeout_s, trust_env=False
             )
         except httpx.TimeoutException as exc:
-            raise ServiceError(
-                f"The embeddings endpoint {self._url} did not answer within {self._timeout_s:g} s; "
-                "check that the server is running and not overloaded, or raise the timeout."
-            ) from exc
+            raise ServiceError(msg(
+                "knowledge.embeddings_failed", url=self._url,
+                reason=failures.reason(exc, timeout_s=self._timeout_s),
+                advice=msg("knowledge.embeddings_overloaded"))) from exc
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            raise ServiceError(
-                f"The embeddings endpoint {self._url} could not be reached "
-                f"({self._masked(str(exc) or type(exc).__name__)}); "
-                "check the URL and that the server is running."
-            ) from exc
+            raise ServiceError(msg(
+                "knowledge.embeddings_failed", url=self._url, reason=failures.reason(exc),
+                advice=msg("knowledge.embeddings_check_url")),
+                detail=self._masked(failures.detail(exc))) from exc
         if response.status_code != 200:
-            detail = self._masked(_error_detail(response))
-            raise ServiceError(
-                f"The embeddings endpoint {self._url} answered HTTP {response.status_code}"
-                + (f' "{detail}"' if detail else "")
-                + f"; check the model name '{self.name}', the API key and the server's log."
-            )
+            raise ServiceError(msg(
+                "knowledge.embeddings_failed", url=self._url,
+                reason=failures.http_status(response.status_code),
+                advice=msg("knowledge.embeddings_check_model", model=self.name)),
+                detail=self._masked(_error_detail(response)))
         return self._parse(response.content, expected_rows=len(texts))
 
     def _parse(self, content: bytes, *, expected_rows: int) -> np.ndarray:

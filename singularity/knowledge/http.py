@@ -1,8 +1,9 @@
 """One GET of JSON from a knowledge fallback service (Brave Search, Wikimedia Commons, NASA).
 
 Every transport, HTTP, decoding or shape failure becomes a ``SourceError`` whose text is one
-sentence naming the service, what went wrong and what to check. The parts stay available so a
-caller that asked two services can compose one sentence about both.
+technical sentence naming the service, what went wrong (with the raw detail) and what to check.
+The parts stay available, the meaning and the advice as catalogue messages, so a caller that
+asked two services can compose one sentence about both, in the conversation's language.
 """
 
 from __future__ import annotations
@@ -13,25 +14,29 @@ from typing import Any
 
 import httpx
 
+from singularity.catalogue import Message, failures, msg
 from singularity.errors import ServiceError
 
 _BODY_CHARS = 160
 
-StatusExplainer = Callable[[int, Any], "tuple[str, str] | None"]
+StatusExplainer = Callable[[int, Any], "tuple[str, Message] | None"]
 """``(status, decoded body or text) -> (problem, advice)`` for statuses a service explains
 itself (a rejected key, a rate limit); ``None`` falls back to the generic wording."""
 
 
 class SourceError(ServiceError):
-    """``str()`` is one sentence: "<service> <problem>; <advice>."."""
+    """``str()`` is one technical sentence: "<service> <problem>; <advice>."; ``reason`` and
+    ``advice`` say what it means and what to do, in catalogue words."""
 
-    def __init__(self, service: str, problem: str, advice: str, *, network: bool = False) -> None:
+    def __init__(self, service: str, problem: str, advice: Message, *, reason: Message,
+                 network: bool = False) -> None:
         self.service = service
         self.problem = problem
         self.advice = advice
+        self.reason = reason
         self.network = network
         """True when the service could not be reached or was too slow (not its answer's fault)."""
-        super().__init__(f"{service} {problem}; {advice}.")
+        super().__init__(f"{service} {problem}; {advice.render('en')}.")
 
 
 def get_json(
@@ -46,7 +51,7 @@ def get_json(
     client: httpx.Client | None = None,
 ) -> Any:
     """The decoded JSON body of ``GET url``; ``setting`` names the config key holding the URL."""
-    check_url = f"check the network connection and {setting} ({url})"
+    check_url = msg("knowledge.check_network", setting=setting, url=url)
     try:
         if client is None:
             with httpx.Client() as own:
@@ -55,38 +60,41 @@ def get_json(
             response = client.get(url, params=params, headers=headers, timeout=timeout_s)
     except httpx.TimeoutException as exc:
         raise SourceError(
-            service, f"did not answer within {timeout_s:g} s", check_url, network=True
+            service, f"did not answer within {timeout_s:g} s", check_url, network=True,
+            reason=failures.reason(exc, timeout_s=timeout_s),
         ) from exc
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
-        reason = str(exc) or type(exc).__name__
         raise SourceError(
-            service, f"could not be reached ({reason})", check_url, network=True
+            service, f"could not be reached ({failures.detail(exc)})", check_url, network=True,
+            reason=failures.reason(exc),
         ) from exc
     if response.status_code != 200:
         body = _body(response)
         explained = explain(response.status_code, body) if explain else None
         if explained:
-            raise SourceError(service, *explained)
+            raise SourceError(service, *explained, reason=failures.http_status(response.status_code))
         detail = error_detail(body)
         problem = f"answered HTTP {response.status_code}" + (f' "{detail}"' if detail else "")
         advice = (
-            "the service may be down, try again later"
+            msg("knowledge.service_down")
             if response.status_code >= 500
-            else f"check {setting} ({url})"
+            else msg("knowledge.check_setting", setting=f"{setting} ({url})")
         )
-        raise SourceError(service, problem, advice)
+        raise SourceError(service, problem, advice, reason=failures.http_status(response.status_code))
     try:
         return json.loads(response.content)
     except ValueError as exc:
         raise SourceError(
-            service, "answered with something that is not JSON", f"check {setting} ({url})"
+            service, "answered with something that is not JSON",
+            msg("knowledge.check_setting", setting=f"{setting} ({url})"), reason=msg("failures.not_json"),
         ) from exc
 
 
 def shape_error(service: str, detail: str, setting: str) -> SourceError:
     """The error for JSON that parsed but lacks what the service's format promises."""
     return SourceError(
-        service, f"answered JSON of an unexpected shape ({detail})", f"check {setting}"
+        service, f"answered JSON of an unexpected shape ({detail})",
+        msg("knowledge.check_setting", setting=setting), reason=msg("failures.bad_shape"),
     )
 
 

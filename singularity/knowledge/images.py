@@ -18,6 +18,7 @@ from urllib.parse import quote, urlsplit
 
 import httpx
 
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.knowledge.http import SourceError, get_json, shape_error
@@ -68,7 +69,9 @@ class ImageResult:
 class ImageSearch:
     results: list[ImageResult] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    """One sentence per source that failed while the other answered."""
+    """One technical sentence per source that failed while the other answered (for the step)."""
+    said: list[Message] = field(default_factory=list)
+    """The same failures, said for a person (what it means, what to do)."""
 
 
 def search_images(
@@ -82,7 +85,7 @@ def search_images(
     alternating, best first. Raises ServiceError (one sentence) when both sources fail."""
     query = " ".join(query.split())
     if not query:
-        raise InputError("Image search needs a non-empty query.")
+        raise InputError(msg("knowledge.image_query_empty"))
     wanted = max(1, limit or settings.knowledge.image_results)
     searches = (_search_commons, _search_nasa)
     with ThreadPoolExecutor(max_workers=len(searches)) as pool:
@@ -95,24 +98,24 @@ def search_images(
         except SourceError as error:
             failures.append(error)
     if not answers:
-        raise ServiceError(_both_failed(failures))
+        raise ServiceError(_both_failed(failures), detail="; ".join(str(f) for f in failures))
     interleaved = chain.from_iterable(zip_longest(*answers))
     results = _deduplicated(r for r in interleaved if r is not None)
-    return ImageSearch(results=results[:wanted], problems=[str(f) for f in failures])
+    said = [msg("knowledge.one_image_source_failed", service=f.service, reason=f.reason,
+                advice=f.advice) for f in failures]
+    return ImageSearch(results=results[:wanted], problems=[str(f) for f in failures], said=said)
 
 
-def _both_failed(failures: list[SourceError]) -> str:
+def _both_failed(failures: list[SourceError]) -> Message:
     first, second = failures
     if first.network and second.network:
-        advice = "check the network connection"
+        advice = msg("knowledge.check_connection")
     elif first.advice == second.advice:
         advice = first.advice
     else:
-        advice = "try again later"
-    return (
-        f"No image source answered: {first.service} {first.problem}, and the "
-        f"{second.service} {second.problem}; {advice}."
-    )
+        advice = msg("knowledge.try_later")
+    return msg("knowledge.no_image_source", first=first.service, first_reason=first.reason,
+               second=second.service, second_reason=second.reason, advice=advice)
 
 
 def _deduplicated(results: Any) -> list[ImageResult]:
@@ -169,7 +172,9 @@ def parse_commons(payload: Any) -> list[ImageResult]:
     error = payload.get("error")
     if isinstance(error, dict):
         detail = error.get("info") or error.get("code") or "unknown error"
-        raise SourceError(COMMONS, f'refused the search ("{detail}")', f"check {_COMMONS_SETTING}")
+        raise SourceError(COMMONS, f'refused the search ("{detail}")',
+                          msg("knowledge.check_setting", setting=_COMMONS_SETTING),
+                          reason=msg("knowledge.refused_search"))
     query = payload.get("query")
     if query is None:
         return []  # the search matched no file
@@ -213,14 +218,11 @@ def _commons_result(page: dict[str, Any]) -> ImageResult | None:
     )
 
 
-def _explain_commons_status(status: int, body: Any) -> tuple[str, str] | None:
+def _explain_commons_status(status: int, body: Any) -> tuple[str, Message] | None:
     if status == 403:
-        return (
-            "refused the request (HTTP 403)",
-            "Wikimedia blocks requests without a descriptive User-Agent: check geocoding.user_agent",
-        )
+        return ("refused the request (HTTP 403)", msg("knowledge.commons_user_agent"))
     if status == 429:
-        return ("limited the request rate (HTTP 429)", "wait a minute and ask again")
+        return ("limited the request rate (HTTP 429)", msg("knowledge.wait_a_minute"))
     return None
 
 

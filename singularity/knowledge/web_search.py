@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.knowledge.http import error_detail, get_json, shape_error
@@ -24,10 +25,7 @@ SETTING = "knowledge.brave_url"
 MAX_COUNT = 20
 """Brave's web search returns at most 20 results per request."""
 MAX_QUERY_CHARS = 400
-MISSING_KEY = (
-    f"Web search needs a Brave Search API key: set {KEY_VARIABLE} in .env "
-    "(free plan at https://brave.com/search/api/) and restart."
-)
+MISSING_KEY = msg("knowledge.web_key_missing", variable=KEY_VARIABLE)
 _KEY_CODES = frozenset({"SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_TOKEN_MISSING"})
 
 
@@ -51,7 +49,7 @@ def search_web(
         raise ServiceError(MISSING_KEY)
     query = " ".join(query.split())
     if not query:
-        raise InputError("Web search needs a non-empty query.")
+        raise InputError(msg("knowledge.web_query_empty"))
     wanted = max(1, min(count or settings.knowledge.web_results, MAX_COUNT))
     payload = get_json(
         f"{settings.knowledge.brave_url.rstrip('/')}/res/v1/web/search",
@@ -105,7 +103,7 @@ def _error(body: Any) -> dict[str, Any]:
     return {}
 
 
-def _explain_status(status: int, body: Any) -> tuple[str, str] | None:
+def _explain_status(status: int, body: Any) -> tuple[str, Message] | None:
     error = _error(body)
     code = str(error.get("code") or "")
     detail = error_detail(error) if error else error_detail(body)
@@ -114,13 +112,13 @@ def _explain_status(status: int, body: Any) -> tuple[str, str] | None:
     if status in (401, 403) or code in _KEY_CODES:
         return (
             f"rejected the API key (HTTP {status}{quoted})",
-            f"check {KEY_VARIABLE} in .env; it must be a key of the Search plan",
+            msg("knowledge.web_key_rejected", variable=KEY_VARIABLE),
         )
     if status == 429 and code == "QUOTA_LIMITED":
         return (
             f"has no quota left on this plan (HTTP 429{quoted})",
-            "wait for the next billing period or raise the plan in the Brave Search API dashboard",
+            msg("knowledge.web_quota"),
         )
     if status == 429:
-        return (f"limited the request rate (HTTP 429{quoted})", "wait a moment and ask again")
+        return (f"limited the request rate (HTTP 429{quoted})", msg("knowledge.wait_a_moment"))
     return None

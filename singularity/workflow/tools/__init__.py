@@ -2,3 +2,14 @@
 write their results back. No ``from __future__ import annotations`` in these modules: LlamaIndex
 recognises the injected ``Context`` parameter by its real annotation, and a string annotation
 would leak ``ctx`` into the tool schema the model sees."""
+
+from singularity.errors import SingularityError
+from singularity.results import ToolResult
+
+
+def failure(exc: SingularityError) -> ToolResult:
+    """A domain error as a ``failed`` result: its sentence for the conversation, its technical
+    detail (a raw exception text) for the step only — the model does not see it either."""
+    if not exc.detail:
+        return ToolResult.failed(exc.message)
+    return ToolResult.failed(exc.message, data={"detail": exc.detail}, model_data={})

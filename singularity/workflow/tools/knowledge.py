@@ -17,6 +17,7 @@ from llama_index.core.llms import LLM, ChatMessage, MessageRole
 from llama_index.core.workflow import Context
 from opentelemetry import trace
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import SingularityError
 from singularity.knowledge.retrieval import Hit, KnowledgeBase, SearchOutcome
@@ -33,6 +34,7 @@ from singularity.workflow.store_keys import (
     SOURCES_KEY,
     STATE_KEY,
 )
+from singularity.workflow.tools import failure
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +70,14 @@ class KnowledgeTools:
         on (e.g. 'M31', 'Mars'; found in the query when not given). Returns passages with citation markers; sufficient=false means
         use search_web."""
         if not query.strip():
-            return ToolResult.refused("No question was given to search, so nothing was searched.")
+            return ToolResult.refused(msg("knowledge.no_question"))
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             standalone = await self._standalone(ctx, query, kb)
             title = title or topic_title(standalone, kb.titles)
             outcome = await asyncio.to_thread(kb.search, standalone, title=title)
         except SingularityError as exc:
-            return ToolResult.failed(str(exc))
+            return failure(exc)
         _trace(original=query, rewritten=standalone, outcomes=[outcome])
         await ctx.store.set(LAST_QUERY_KEY, standalone)
         result = await self._passages(ctx, [outcome], per_topic=self.settings.knowledge.top_k)
@@ -90,13 +92,13 @@ class KnowledgeTools:
         query per topic, e.g. ['Hubble Space Telescope mirror', 'James Webb mirror']."""
         topics = [" ".join(t.split()) for t in topics if t and t.strip()]
         if not topics:
-            return ToolResult.refused("No topics were given to search, so nothing was searched.")
+            return ToolResult.refused(msg("knowledge.no_topics"))
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             requests = [(topic, topic_title(topic, kb.titles)) for topic in topics]
             outcomes = await asyncio.to_thread(kb.search_topics, requests)
         except SingularityError as exc:
-            return ToolResult.failed(str(exc))
+            return failure(exc)
         _trace(original=" | ".join(topics), rewritten=" | ".join(topics), outcomes=outcomes)
         return await self._passages(ctx, outcomes, per_topic=PASSAGES_PER_TOPIC)
 
@@ -109,9 +111,9 @@ class KnowledgeTools:
             results = await asyncio.to_thread(search_web, query, settings=self.settings,
                                               count=self.settings.knowledge.web_results)
         except SingularityError as exc:
-            return ToolResult.failed(str(exc))
+            return failure(exc)
         if not results:
-            return ToolResult.refused(f"The web search found nothing for '{query}'.")
+            return ToolResult.refused(msg("knowledge.web_found_nothing", query=query))
         today = datetime.fromisoformat(await ctx.store.get(NOW_KEY)).date().isoformat()
         async with ctx.store.edit_state() as store:
             entries = store.get(SOURCES_KEY) or []
@@ -134,10 +136,9 @@ class KnowledgeTools:
             found = await asyncio.to_thread(search_images, object_name, settings=self.settings,
                                             limit=self.settings.knowledge.image_results)
         except SingularityError as exc:
-            return ToolResult.failed(str(exc))
+            return failure(exc)
         if not found.results:
-            return ToolResult.refused(f"No images of '{object_name}' were found on Wikimedia Commons "
-                                      "or in the NASA Image Library.")
+            return ToolResult.refused(msg("knowledge.no_images", object=object_name))
         artifacts = [image.artifact() for image in found.results]
         rows = [{"title": i.title, "source": i.source, "license": i.license, "credit": i.credit,
                  "page": i.page_url} for i in found.results]
@@ -146,7 +147,8 @@ class KnowledgeTools:
                  "images": [{k: r[k] for k in ("title", "source", "license")} for r in rows]}
         await _remember_object(ctx, object_name)
         if found.problems:
-            return ToolResult.partial(data, " ".join(found.problems), artifacts=artifacts, model_data=shown)
+            return ToolResult.partial({**data, "detail": " ".join(found.problems)}, found.said[0],
+                                      artifacts=artifacts, model_data=shown)
         return ToolResult.success(data, artifacts=artifacts, model_data=shown)
 
     async def _standalone(self, ctx: Context, query: str, kb: KnowledgeBase) -> str:
