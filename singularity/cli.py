@@ -8,7 +8,7 @@ import logging
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
@@ -30,11 +30,24 @@ def _root(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show debug logging.")] = False,
 ) -> None:
     """Singularity — an open-source astronomy assistant."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(message)s"))
     root = logging.getLogger("singularity")
-    root.addHandler(handler)
+    if not any(isinstance(h, _StderrHandler) for h in root.handlers):  # once per process
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        root.addHandler(handler)
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever ``sys.stderr`` is now (a test runner swaps it per command)."""
+
+    @property  # type: ignore[override]
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
 
 
 EXIT_INPUT = 2

@@ -87,6 +87,8 @@ class LLMSettings(_Section):
     """Model per role; roles left out use ``DEFAULT_MODEL``."""
     temperature: float = Field(0.1, ge=0, le=2)
     timeout_s: float = Field(60.0, gt=0)
+    """How long the model may stay silent in a turn (tools running do not count), retries
+    included; then the turn ends with a sentence saying what to check."""
     max_retries: int = Field(2, ge=0, le=10)
     context_window: int = Field(32768, ge=2048)
 

@@ -23,8 +23,7 @@ from singularity.config import Role, Settings
 from singularity.errors import SingularityError
 from singularity.llm.providers import (
     OPENROUTER_KEY,
-    Provider,
-    classify_llm_error,
+    llm_failure,
     resolve_provider,
 )
 from singularity.planning.models import Location
@@ -141,7 +140,7 @@ async def check_llm(*, settings: Settings, role: Role = "planning") -> CheckRepo
     try:
         await _run_round(seen, settings=settings, role=role)
     except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence in the report
-        failure = _failure_sentence(exc, provider)
+        failure = _failure_sentence(exc, settings)
     _judge(report, seen, failure=failure)
     report.elapsed_s = round(time.monotonic() - started, 2)
     return report
@@ -253,7 +252,7 @@ def _is_json_object(raw: Any) -> bool:
         return False
 
 
-def _failure_sentence(exc: Exception, provider: Provider) -> str:
+def _failure_sentence(exc: Exception, settings: Settings) -> str:
     from workflows.errors import WorkflowRuntimeError
 
     if isinstance(exc, WorkflowRuntimeError) and "max iterations" in str(exc).lower():
@@ -261,7 +260,7 @@ def _failure_sentence(exc: Exception, provider: Provider) -> str:
                 "steps.")
     if isinstance(exc, SingularityError):
         return str(exc)
-    return classify_llm_error(exc, provider=provider)
+    return llm_failure(exc, settings=settings).render("en")
 
 
 def _clip(text: str, limit: int = 80) -> str:

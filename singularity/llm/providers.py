@@ -1,4 +1,5 @@
-"""Which model answers each agent role, and one-sentence explanations when a model call fails.
+"""Which model answers each agent role, and one sentence (in the user's language) when a model
+call fails.
 
 The provider follows from configuration and secrets (DESIGN.md, "LLM roles and providers"):
 OpenRouter when its key is set, else any OpenAI-compatible server, else the offline pilot
@@ -12,8 +13,10 @@ import errno
 import socket
 from typing import TYPE_CHECKING, Literal
 
+from singularity.catalogue import Message, msg
 from singularity.config import ROLES, Role, Settings
 from singularity.errors import ConfigError
+from singularity.roles import AGENT_ROLES
 
 if TYPE_CHECKING:
     from llama_index.core.llms.function_calling import FunctionCallingLLM
@@ -94,60 +97,81 @@ def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def classify_llm_error(exc: BaseException, *, provider: Provider | None = None) -> str:
-    """One plain sentence saying what went wrong with a model call and what to check.
+def llm_failure(exc: BaseException, *, settings: Settings) -> Message:
+    """What went wrong with a model call and what to check (key, address, model name), as a
+    catalogue message for the conversation's language.
 
     Looks through the exception chain, since LlamaIndex and the workflow runtime may wrap the
-    ``openai`` client's error; ``provider`` lets the sentence name the right key variable.
+    ``openai`` client's error. The raw text stays in the log; a server's own explanation of an
+    HTTP error is quoted, since it often names the fix ("No endpoints found that support tool
+    use").
     """
+    import json
+
     import httpx
     import openai
 
     chain = _chain(exc)
+    about = model_facts(settings, _requested_model(chain))
     status_error = next((e for e in chain if isinstance(e, openai.APIStatusError)), None)
     if status_error is not None:
-        return _status_sentence(status_error.status_code, _server_message(status_error), provider)
+        return _status_message(status_error, about)
     if any(isinstance(e, (openai.APITimeoutError, httpx.TimeoutException, TimeoutError))
            for e in chain):
-        return ("The model did not answer in time; try again, or raise llm.timeout_s for a slow "
-                "local model.")
+        return msg("model.timeout", seconds=f"{settings.llm.timeout_s:g}", **about)
+    if any(isinstance(e, (json.JSONDecodeError, openai.APIResponseValidationError))
+           for e in chain):
+        return msg("model.unreadable", **about)
     if any(isinstance(e, socket.gaierror) or "name resolution" in str(e).lower()
            or "name or service not known" in str(e).lower() for e in chain):
-        return ("The model server's host name could not be resolved; check the provider URL "
-                "and the network.")
+        return msg("model.host_unknown", **about)
     if any(isinstance(e, ConnectionRefusedError) or getattr(e, "errno", None) == errno.ECONNREFUSED
            or "connection refused" in str(e).lower() for e in chain):
-        return ("Nothing answered at the model server's address (connection refused); check that "
-                "the server is running and the provider URL is right.")
+        return msg("model.refused", **about)
     if any(isinstance(e, (openai.APIConnectionError, httpx.TransportError, ConnectionError))
            for e in chain):
-        return "Could not connect to the model server; check the network and the provider URL."
-    if any(isinstance(e, openai.APIError) for e in chain):
-        api_error = next(e for e in chain if isinstance(e, openai.APIError))
-        return f"The model server reported an error: {_sentence(api_error.message)}"
-    return f"The model call failed unexpectedly: {type(exc).__name__}: {_sentence(str(exc))}"
+        return msg("model.no_connection", **about)
+    api_error = next((e for e in chain if isinstance(e, openai.APIError)), None)
+    if api_error is not None:
+        return msg("model.reported", detail=_sentence(api_error.message).rstrip("."), **about)
+    return msg("model.unexpected", **about)
 
 
-def _status_sentence(status: int, detail: str, provider: Provider | None) -> str:
-    key = {"openrouter": OPENROUTER_KEY, "openai_like": OPENAI_LIKE_KEY}.get(
-        provider or "", f"{OPENROUTER_KEY} or {OPENAI_LIKE_KEY}")
-    said = f" The server said: {detail}" if detail else ""
-    if status == 401:
-        return f"The model server rejected the API key (HTTP 401); check {key}."
-    if status == 402:
-        return "The model provider wants payment (HTTP 402): the account has no credits left."
-    if status == 403:
-        return (f"The model server refused access (HTTP 403); the key in {key} may not be "
-                f"allowed to use this model.{said}")
-    if status == 404:
-        return (f"The model server does not offer this model or endpoint (HTTP 404); check the "
-                f"model names in llm.models and the provider URL.{said}")
-    if status == 429:
-        return ("The model provider is limiting requests (HTTP 429: rate limit or quota); wait "
-                "a moment and try again.")
-    if status >= 500:
-        return f"The model server had an internal error (HTTP {status}); try again later."
-    return f"The model server rejected the request (HTTP {status}).{said}"
+def model_facts(settings: Settings, model: str | None = None) -> dict[str, str]:
+    """What a model-failure sentence names: the provider's address, the model (the one the
+    failed request asked for, else every configured one) and the variable of the API key."""
+    provider = resolve_provider(settings)
+    url = (settings.llm.openrouter_url if provider == "openrouter"
+           else settings.llm.openai_like_url or "")
+    models = model or ", ".join(dict.fromkeys(settings.llm.models[role] for role in AGENT_ROLES))
+    variable = OPENROUTER_KEY if provider == "openrouter" else OPENAI_LIKE_KEY
+    return {"url": url, "model": models, "variable": variable}
+
+
+def _status_message(error: BaseException, about: dict[str, str]) -> Message:
+    code = int(getattr(error, "status_code", 0))
+    key = {401: "model.key_rejected", 402: "model.payment", 403: "model.forbidden",
+           404: "model.not_found", 429: "model.rate_limited"}.get(code)
+    key = key or ("model.server_error" if code >= 500 else "model.rejected")
+    # a 401's text repeats part of the key; for 402 and 429 the sentence already says it all
+    detail = "" if code in (401, 402, 429) else _server_message(error).rstrip(".")
+    return msg(key, status=f"HTTP {code}: {detail}" if detail else f"HTTP {code}", **about)
+
+
+def _requested_model(chain: list[BaseException]) -> str | None:
+    """The model the failed request asked for, when an error in the chain knows it."""
+    import json
+
+    for error in chain:
+        if isinstance(getattr(error, "model", None), str):  # a watchdog that knew the model
+            return error.model
+        try:  # httpx raises instead of returning None when an error has no request
+            body = json.loads(error.request.content)  # type: ignore[attr-defined]
+        except (AttributeError, RuntimeError, TypeError, ValueError):
+            continue
+        if isinstance(body, dict) and isinstance(body.get("model"), str):
+            return body["model"]
+    return None
 
 
 def _server_message(error: BaseException) -> str:

@@ -42,6 +42,12 @@ from singularity.understanding.slots import extract_planning_slots
 from singularity.workflow import prompts
 from singularity.workflow.agents import build_workflow
 from singularity.workflow.honesty import Report, ToolEvent, honest_answer
+from singularity.workflow.model_failures import (
+    events_until_silent,
+    explain,
+    reply_failure,
+    watched_model,
+)
 from singularity.workflow.store_keys import (
     CURRENT_AGENT_KEY,
     LAST_PLAN_KEY,
@@ -200,10 +206,13 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     agents: list[str] = []
     tool_events: list[ToolEvent] = []
     records: list[ToolCallRecord] = []
-    prose, error = "", None
+    prose, failure = "", None
+    remote = watched_model(session.workflow)
     handler = session.workflow.run(user_msg=message, ctx=session.ctx, memory=session.memory)  # 4.
     try:
-        async for event in handler.stream_events():                       # 5. stream
+        events = events_until_silent(handler, session.workflow,
+                                     session.settings.llm.timeout_s if remote else None)
+        async for event in events:                                         # 5. stream
             agent = getattr(event, "current_agent_name", None)
             if agent and (not agents or agents[-1] != agent):
                 agents.append(agent)
@@ -228,20 +237,21 @@ async def run_turn(session: Session, message: str, *, now: datetime,
         # tool_calls the workflow fills in after streaming them
         if isinstance(output, AgentOutput):
             prose = output.response.content or ""
-    except Exception as exc:
-        log.exception("The turn failed")
-        error = _explain(exc)
+            failure = reply_failure(output, session.workflow, session.settings)
+    except Exception as exc:  # noqa: BLE001 - a failed model call ends the turn with a sentence
+        failure = explain(exc, settings=session.settings, pilot=not remote)
     finally:
         _strip_state_from_memory(session.memory)
 
-    if error is not None:
-        prose = ""
-        tool_events.append(ToolEvent(name="model", arguments={}, result=ToolResult.failed(error)))
+    # the failure first, then what the tools did so far (its honest reports)
+    error = failure.render(language) if failure is not None else None
+    prose = "" if failure is not None else prose
     slots = extract_planning_slots(message)
     answer = honest_answer(prose, tool_events, requested_place=slots.place, language=language)
     text, sources = cite(answer.text, await session.ctx.store.get(SOURCES_KEY, default=None) or [])
     if sources:
         text = f"{text}\n\n{source_list(sources, language)}"
+    text = "\n\n".join(part for part in (error, text) if part)
     state = await session.state()
     planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
                   for e in tool_events)
@@ -286,12 +296,6 @@ def _step_output(result: ToolResult, language: Language) -> str:
     detail = (result.data or {}).get("detail") if result.status is not Status.OK else None
     said = result.message_in(language) or result.status.value
     return f"{said}\n\n{detail}" if detail else said
-
-
-def _explain(exc: Exception) -> str:
-    from singularity.llm.providers import classify_llm_error
-
-    return classify_llm_error(exc)
 
 
 def _recent_messages(memory: BaseMemory, count: int = 4) -> list[str]:

@@ -4,8 +4,8 @@ It speaks the wire format the ``openai`` client (under LlamaIndex's OpenAI, Open
 OpenRouter LLMs) expects, streaming included: ``/v1/chat/completions`` for OpenAI-compatible
 servers and ``/api/v1/chat/completions`` for OpenRouter's base path. Each request takes the next
 planned reply: a text answer, native tool calls, malformed tool-call arguments, text that only
-looks like a tool call, an empty answer, an HTTP error with OpenAI's error body, or a delay longer
-than the client's timeout. Every request body is recorded for assertions and prompt-size counts.
+looks like a tool call, an empty answer, an HTTP error with OpenAI's error body, a delay longer
+than the client's timeout, or garbage (a web page where the completion should be). Every request body is recorded for assertions and prompt-size counts.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ class Reply:
     status: int = 200
     error: dict[str, Any] | None = None
     delay_s: float = 0.0
+    page: str | None = None
+    """Sent as an HTML page with status 200 instead of a completion."""
 
 
 def text(content: str) -> Reply:
@@ -84,13 +86,20 @@ def empty(content: str | None = "") -> Reply:
     return Reply(content=content)
 
 
+def garbage() -> Reply:
+    """What a wrong URL often gets: a web app's page, status 200, for any path (Open WebUI's
+    front end on port 3000 answers every path with its index page)."""
+    return Reply(page="<!doctype html><html><head><title>Open WebUI</title></head>"
+                      "<body><div id=\"app\"></div></body></html>")
+
+
 def http_error(status: int, error: dict[str, Any] | None = None) -> Reply:
     return Reply(status=status, error=error or ERROR_BODIES[status])
 
 
 def slow(reply: Reply, delay_s: float) -> Reply:
     """``reply``, sent only after ``delay_s`` (or when the fake is released at teardown)."""
-    return Reply(reply.content, reply.tool_calls, reply.status, reply.error, delay_s)
+    return Reply(reply.content, reply.tool_calls, reply.status, reply.error, delay_s, reply.page)
 
 
 def approx_prompt_tokens(body: dict[str, Any]) -> int:
@@ -172,6 +181,8 @@ class FakeOpenAI:
             self._released.wait(reply.delay_s)
         if reply.status != 200:
             return _error_response(reply.status, reply.error or {})
+        if reply.page is not None:
+            return Response(200, reply.page, headers={"Content-Type": "text/html; charset=utf-8"})
         completion_id = f"chatcmpl-fake{next(self._ids)}"
         model = str(body.get("model", ""))  # servers name the model that answered
         calls = [

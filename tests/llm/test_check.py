@@ -214,13 +214,15 @@ async def test_a_model_that_never_stops_calling_tools(openrouter_settings: MakeS
     (401, "The model server rejected the API key (HTTP 401); check OPENROUTER_API_KEY."),
     (429, ("The model provider is limiting requests (HTTP 429: rate limit or quota); wait a "
           "moment and try again.")),
-    (500, "The model server had an internal error (HTTP 500); try again later."),
+    (500, ("The model server at {url} had an internal error (HTTP 500: The server had an error "
+           "while processing your request. Sorry about that!); try again later.")),
 ])
 async def test_http_errors_become_one_sentence(openrouter_settings: MakeSettings,
                                                fake_openai: FakeOpenAI, status: int,
                                                sentence: str) -> None:
     fake_openai.script(script.http_error(status))
     report = await check_llm(settings=openrouter_settings())
+    sentence = sentence.format(url=fake_openai.openrouter_url)
     assert not report.ok and report.messages == [sentence] and report.error == sentence
     assert len(fake_openai.calls) == 1
 
@@ -231,8 +233,8 @@ async def test_an_error_after_the_tool_call_keeps_what_was_seen(
     fake_openai.script(script.tool_call(TOOL_NAME, ARGS), script.http_error(500))
     report = await check_llm(settings=openrouter_settings())
     assert not report.ok and report.called_tool and report.arguments_valid
-    assert report.messages == [
-        "The model server had an internal error (HTTP 500); try again later."]
+    assert report.messages[0].startswith(
+        f"The model server at {fake_openai.openrouter_url} had an internal error (HTTP 500")
 
 
 async def test_a_timeout_becomes_one_sentence(openrouter_settings: MakeSettings,
@@ -240,8 +242,10 @@ async def test_a_timeout_becomes_one_sentence(openrouter_settings: MakeSettings,
     fake_openai.script(script.slow(good_script()[0], 5.0))
     report = await check_llm(settings=openrouter_settings(timeout_s="0.5"))
     assert not report.ok and report.elapsed_s < 3
-    assert report.messages == [("The model did not answer in time; try again, or raise "
-                               "llm.timeout_s for a slow local model.")]
+    assert report.messages == [(
+        f"The language model sent nothing for 0.5 s; check that the server at "
+        f"{fake_openai.openrouter_url} is running and offers the model openai/gpt-4.1-mini, or "
+        "raise llm.timeout_s for a slow local model.")]
 
 
 async def test_connection_refused_becomes_one_sentence(openai_like_settings: MakeSettings) -> None:
@@ -251,9 +255,9 @@ async def test_connection_refused_becomes_one_sentence(openai_like_settings: Mak
     report = await check_llm(settings=openai_like_settings(
         openai_like_url=f"http://127.0.0.1:{port}/v1"))
     assert not report.ok
-    assert report.messages == [("Nothing answered at the model server's address (connection "
-                               "refused); check that the server is running and the provider "
-                               "URL is right.")]
+    assert report.messages == [(f"Nothing answered at http://127.0.0.1:{port}/v1 (connection "
+                               "refused); check that the model server is running and the "
+                               "address is right.")]
 
 
 async def test_offline_has_no_model_to_check(make_settings: MakeSettings,

@@ -18,8 +18,8 @@ from llama_index.llms.openrouter import OpenRouter
 from singularity.errors import ConfigError
 from singularity.llm.providers import (
     build_llm,
-    classify_llm_error,
     describe_provider,
+    llm_failure,
     resolve_provider,
 )
 from tests.fakes import openai_server as script
@@ -266,7 +266,7 @@ async def test_http_errors_raise_the_clients_exception(
                         streaming=streaming)
     assert caught.value.body == script.ERROR_BODIES[status]  # the real error JSON was parsed
     assert len(fake_openai.calls) == 1  # max_retries=0: no retry
-    sentence = classify_llm_error(caught.value, provider="openrouter")
+    sentence = llm_failure(caught.value, settings=openrouter_settings()).render("en")
     assert words in sentence and sentence.endswith(".")
 
 
@@ -276,7 +276,9 @@ async def test_a_slow_server_times_out(openrouter_settings: MakeSettings,
     with pytest.raises(openai.APITimeoutError) as caught:
         await run_agent(build_llm("planning", settings=openrouter_settings(timeout_s="0.5")),
                         Moon().tool())
-    assert "did not answer in time" in classify_llm_error(caught.value)
+    sentence = llm_failure(caught.value, settings=openrouter_settings(timeout_s="0.5"))
+    assert "sent nothing for 0.5 s" in sentence.render("en")
+    assert "antwortet" in sentence.render("de")
 
 
 def _closed_port() -> int:
@@ -289,7 +291,7 @@ async def test_connection_refused(openai_like_settings: MakeSettings) -> None:
     settings = openai_like_settings(openai_like_url=f"http://127.0.0.1:{_closed_port()}/v1")
     with pytest.raises(openai.APIConnectionError) as caught:
         await run_agent(build_llm("planning", settings=settings), Moon().tool())
-    assert "connection refused" in classify_llm_error(caught.value)
+    assert "connection refused" in llm_failure(caught.value, settings=settings).render("en")
 
 
 # -- error sentences for what the fake server cannot produce ----------------------------------
@@ -311,33 +313,49 @@ def status_error(status: int, message: str) -> openai.APIStatusError:
 
 @pytest.mark.parametrize(("error", "words"), [
     (connection_error(httpx.ConnectError("[Errno -2] Name or service not known")),
-     "host name could not be resolved"),
+     "host name in http://localhost:1234/v1 could not be resolved"),
     (connection_error(socket.gaierror(-3, "Temporary failure in name resolution")),
-     "host name could not be resolved"),
+     "host name in http://localhost:1234/v1 could not be resolved"),
     (connection_error(httpx.RemoteProtocolError("Server disconnected")),
-     "Could not connect to the model server"),
+     "Could not connect to the model server at http://localhost:1234/v1"),
     (status_error(403, "This model is not available in your region."),
-     "HTTP 403); the key in OPENAI_LIKE_API_KEY"),
+     ("(HTTP 403: This model is not available in your region); the key in OPENAI_LIKE_API_KEY "
+      "may not be allowed to use the model openai/gpt-4.1-mini")),
     (status_error(404, "No endpoints found that support tool use."),
-     ("HTTP 404); check the model names in llm.models and the provider URL. The server said: "
-      "No endpoints found that support tool use.")),
-    (status_error(402, "Insufficient credits"), "no credits left"),
-    (status_error(503, "upstream overloaded"), "HTTP 503"),
-    (status_error(400, "tools is not supported"), ("HTTP 400). The server said: tools is not "
-     "supported.")),
-    (RuntimeError("boom"), "failed unexpectedly: RuntimeError: boom."),
+     ("(HTTP 404: No endpoints found that support tool use); check the model name "
+      "openai/gpt-4.1-mini in llm.models and the address http://localhost:1234/v1.")),
+    (status_error(402, "Insufficient credits"), "(HTTP 402): the account has no credits left"),
+    (status_error(503, "upstream overloaded"), "internal error (HTTP 503: upstream overloaded)"),
+    (status_error(400, "tools is not supported"),
+     "rejected the request (HTTP 400: tools is not supported); check the model name"),
+    (json.JSONDecodeError("Expecting value", "<html>", 0), "not an OpenAI-compatible model reply"),
+    (RuntimeError("boom"), "failed unexpectedly; check the address http://localhost:1234/v1"),
 ])
-def test_classify_gives_one_sentence(error: BaseException, words: str) -> None:
-    sentence = classify_llm_error(error, provider="openai_like")
-    assert words in sentence
-    assert "\n" not in sentence and sentence.endswith(".")
+def test_every_failure_is_one_sentence_naming_what_to_check(
+        openai_like_settings: MakeSettings, error: BaseException, words: str) -> None:
+    settings = openai_like_settings(openai_like_url="http://localhost:1234/v1")
+    failure = llm_failure(error, settings=settings)
+    for language in ("en", "de"):
+        sentence = failure.render(language)
+        assert "\n" not in sentence and sentence.endswith(".")
+        assert "boom" not in sentence and "RuntimeError" not in sentence  # no internals
+    assert words in failure.render("en")
 
 
-def test_classify_finds_the_cause_behind_a_wrapper() -> None:
+def test_the_failed_requests_model_is_named(openai_like_settings: MakeSettings) -> None:
+    request = httpx.Request("POST", "http://localhost:1234/v1/chat/completions",
+                            json={"model": "qwen3-8b", "messages": []})
+    response = httpx.Response(404, request=request, json={"error": {"message": "no such model"}})
+    error = openai.NotFoundError("Error code: 404", response=response,
+                                 body={"message": "no such model"})
+    assert "model name qwen3-8b" in llm_failure(error, settings=openai_like_settings()).render("en")
+
+
+def test_the_cause_behind_a_wrapper_is_found(openai_like_settings: MakeSettings) -> None:
     try:
         try:
             raise status_error(429, "slow down")
         except openai.APIStatusError as inner:
             raise RuntimeError("workflow step failed") from inner
     except RuntimeError as outer:
-        assert "HTTP 429" in classify_llm_error(outer)
+        assert "HTTP 429" in llm_failure(outer, settings=openai_like_settings()).render("en")

@@ -10,6 +10,9 @@ from typer.testing import CliRunner
 
 from singularity.cli import app
 from singularity.config import Settings, get_settings
+from singularity.llm.providers import OPENROUTER_KEY
+from tests.fakes import openai_server as script
+from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer
 from tests.support import offline_env
 from tests.workflow.conftest import ARTICLE_EXAMPLE, clear_forecast
@@ -53,3 +56,83 @@ def test_ask_with_persona_and_bad_now(ask) -> None:
     assert bad.exit_code == 2 and bad.output.startswith("Error: --now")
     ok = ask("Hallo", "--persona", "marvin", "--now", "2026-11-30T15:00+01:00")
     assert ok.exit_code == 0 and ok.output.strip()
+
+
+# -- a model that fails: one sentence in the user's language, exit code 1, no traceback -------
+
+@pytest.fixture
+def ask_model(settings: Settings, fake_server: FakeServer, monkeypatch: pytest.MonkeyPatch):
+    """``ask`` against a scripted OpenAI-compatible model on the fake server (1 s timeout, no
+    retries); yields the script and the runner."""
+    clear_forecast(fake_server)
+    fake = FakeOpenAI(fake_server)
+    environment = offline_env(settings, fake_server.url) | {
+        "SINGULARITY__LLM__PROVIDER": "openai_like",
+        "SINGULARITY__LLM__OPENAI_LIKE_URL": fake.base_url,
+        "SINGULARITY__LLM__TIMEOUT_S": "1", "SINGULARITY__LLM__MAX_RETRIES": "0"}
+    for key, value in environment.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv(OPENROUTER_KEY, raising=False)
+    get_settings.cache_clear()
+    runner = CliRunner()
+    yield fake, lambda *args: runner.invoke(app, ["ask", *args, "--now", "2026-11-30T15:00+01:00"])
+    fake.release()
+    get_settings.cache_clear()
+
+
+HANDOFF = script.tool_call("handoff", {"to_agent": "PlanningAgent", "reason": "plan"})
+
+
+@pytest.mark.parametrize(("reply", "message", "sentence"), [
+    (script.garbage(), "Wie warm ist es auf dem Mars?",
+     "hat mit etwas geantwortet, das keine Antwort eines OpenAI-kompatiblen Sprachmodells ist"),
+    (script.empty(), "Wie warm ist es auf dem Mars?",
+     "Das Sprachmodell openai/gpt-4.1-mini hat eine leere Antwort geschickt"),
+    (script.empty(None), "How hot is it on Mars?",
+     "The language model openai/gpt-4.1-mini sent an empty answer"),
+    (script.fake_tool_call_text("handoff", {"to_agent": "PlanningAgent"}),
+     "Plane mir morgen Abend in Kreuzlingen", "hat einen Werkzeugaufruf als Text geschrieben"),
+    (script.http_error(401), "How hot is it on Mars?",
+     "The model server rejected the API key (HTTP 401); check OPENAI_LIKE_API_KEY."),
+    (script.http_error(500), "Wie warm ist es auf dem Mars?",
+     "hatte einen internen Fehler (HTTP 500"),
+    (script.slow(script.text("zu spät"), 30), "Wie warm ist es auf dem Mars?",
+     "Das Sprachmodell hat 1 s lang nichts geantwortet; prüfe, ob der Server unter http://"),
+], ids=["garbage", "empty", "null", "text-tool-call", "401", "500", "hang"])
+def test_a_failing_model_ends_the_turn_with_one_sentence(
+        ask_model, settings: Settings, reply, message: str, sentence: str) -> None:
+    fake, ask = ask_model
+    fake.script(reply)
+    result = ask(message)
+    assert result.exit_code == 1, result.output
+    assert sentence in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.count(sentence) == 1 and "\n\n\n" not in result.stdout
+    log = settings.data_dir / "logs" / "turns.log"
+    assert log.exists() and log.read_text(encoding="utf-8").strip()
+
+
+def test_a_model_failing_after_a_tool_keeps_the_tools_results(ask_model) -> None:
+    fake, ask = ask_model
+    fake.script(HANDOFF, script.tool_call("set_location", {"place": "Kreuzlingen"}),
+                script.http_error(500))
+    result = ask("Plane mir morgen Abend in Kreuzlingen", "--json")
+    assert result.exit_code == 1, result.output
+    record = json.loads(result.stdout)
+    assert [(c["name"], c["status"]) for c in record["tool_calls"]] == [
+        ("handoff", "ok"), ("set_location", "ok")]
+    assert record["state"]["planning_data"]["location"]["name"].startswith("Kreuzlingen")
+    assert record["error"].startswith("Der Modellserver unter http://")
+    assert record["answer"].startswith(record["error"])
+
+
+def test_a_hanging_model_leaves_the_session_usable(ask_model, tmp_path: Path) -> None:
+    fake, ask = ask_model
+    session = tmp_path / "conversation.json"
+    fake.script(script.slow(script.text("zu spät"), 30))
+    assert ask("Hallo", "--session", str(session)).exit_code == 1
+    fake.release()
+    fake.script(script.text("Hallo! Frag mich etwas über den Himmel."))
+    again = ask("Hallo", "--session", str(session))
+    assert again.exit_code == 0, again.output
+    assert "Frag mich etwas über den Himmel." in again.stdout
