@@ -1,4 +1,8 @@
-"""The curated RAG test set: one JSON object per line, checked before anything is measured.
+"""The curated RAG test sets: one JSON object per line, checked before anything is measured.
+
+``rag_questions.jsonl`` measures retrieval; ``answer_questions.jsonl`` measures the offline
+answer: each question either has an answer in the knowledge base (``fact``: a regular
+expression the answer must match) or has none (the answer must say so).
 
 A question names the documents an answer needs (``expected_titles``), documents that are also
 correct sources but not required (``acceptable_titles``), and the search strategy a good
@@ -10,15 +14,19 @@ lowering recall.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+import re
+from collections.abc import Callable, Collection
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 DEFAULT_DATASET = Path(__file__).resolve().parent / "data" / "rag_questions.jsonl"
 MIN_QUESTIONS = 60
+DEFAULT_ANSWERS = Path(__file__).resolve().parent / "data" / "answer_questions.jsonl"
+MIN_ANSWER_QUESTIONS = 60
+"""Issue 10: at least 60 answerable and 60 unanswerable questions."""
 
 
 class Kind(StrEnum):
@@ -83,8 +91,81 @@ class Question(BaseModel):
         return set(self.expected_titles) | set(self.acceptable_titles)
 
 
+class AnswerQuestion(BaseModel):
+    """One line of the answer test set."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1)
+    question: str = Field(min_length=3)
+    language: Literal["de", "en"]
+    split: Literal["dev", "heldout"]
+    asked: str = Field(min_length=1)
+    """The kind of fact asked (person, date, distance, count, reason, …), as the author read it."""
+    answerable: bool
+    fact: str | None = None
+    """A regular expression (case-insensitive) the answer must match; only for answerable questions."""
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AnswerQuestion:
+        if self.answerable != bool(self.fact):
+            raise ValueError("fact must be given exactly for answerable questions")
+        if self.fact:
+            try:
+                re.compile(self.fact)
+            except re.error as exc:
+                raise ValueError(f"fact is no regular expression ({exc})") from exc
+        return self
+
+
 class DatasetError(ValueError):
     """The test set is malformed; the message names the file and line."""
+
+
+Line = TypeVar("Line", Question, AnswerQuestion)
+
+
+def _read(path: Path, model: type[Line], check: Callable[[Line], str | None] = lambda _: None) -> list[Line]:
+    """Every line of ``path`` as ``model``, ids unique and ``check`` (a problem or None)
+    passed; raises :class:`DatasetError` naming the line."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise DatasetError(f"The test set {path} cannot be read ({exc.strerror or exc}).") from exc
+    items: list[Line] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            item = model.model_validate(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise DatasetError(f"{where}: not valid JSON ({exc.msg}).") from exc
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(map(str, first["loc"]))
+            problem = first["msg"].removeprefix("Value error, ")
+            raise DatasetError(f"{where}: {field + ': ' if field else ''}{problem}.") from exc
+        if item.id in seen:
+            raise DatasetError(f"{where}: the id '{item.id}' is already used on line {seen[item.id]}.")
+        seen[item.id] = number
+        problem = check(item)
+        if problem:
+            raise DatasetError(f"{where}: {problem}")
+        items.append(item)
+    return items
+
+
+def load_answer_questions(path: Path = DEFAULT_ANSWERS, *, min_each: int = MIN_ANSWER_QUESTIONS) -> list[AnswerQuestion]:
+    """Read and check the answer test set: at least ``min_each`` answerable and unanswerable questions."""
+    questions = _read(path, AnswerQuestion)
+    answerable = sum(q.answerable for q in questions)
+    if min(answerable, len(questions) - answerable) < min_each:
+        raise DatasetError(f"{path}: {answerable} answerable and {len(questions) - answerable} unanswerable "
+                           f"questions; the test set needs at least {min_each} of each.")
+    return questions
 
 
 def load_questions(path: Path = DEFAULT_DATASET, *, known_titles: Collection[str] | None = None,
@@ -94,35 +175,13 @@ def load_questions(path: Path = DEFAULT_DATASET, *, known_titles: Collection[str
     Raises :class:`DatasetError` naming the line of the first problem: a bad line must stop a
     run, not drop out of the averages.
     """
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DatasetError(f"The test set {path} cannot be read ({exc.strerror or exc}).") from exc
-    questions: list[Question] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = f"{path}, line {number}"
-        try:
-            question = Question.model_validate(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{where}: not valid JSON ({exc.msg}).") from exc
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(map(str, first["loc"]))
-            problem = first["msg"].removeprefix("Value error, ")
-            raise DatasetError(f"{where}: {field + ': ' if field else ''}{problem}.") from exc
-        if question.id in seen:
-            raise DatasetError(f"{where}: the id '{question.id}' is already used on line {seen[question.id]}.")
-        seen[question.id] = number
-        if known_titles is not None:
-            unknown = [title for title in (*question.expected_titles, *question.acceptable_titles)
-                       if title not in known_titles]
-            if unknown:
-                raise DatasetError(f"{where}: no document in the knowledge base is titled "
-                                   + ", ".join(f"'{title}'" for title in unknown) + ".")
-        questions.append(question)
+    def unknown_titles(question: Question) -> str | None:
+        unknown = [title for title in (*question.expected_titles, *question.acceptable_titles)
+                   if known_titles is not None and title not in known_titles]
+        return ("no document in the knowledge base is titled " + ", ".join(f"'{title}'" for title in unknown)
+                + ".") if unknown else None
+
+    questions = _read(path, Question, unknown_titles)
     if len(questions) < min_questions:
         raise DatasetError(f"{path}: {len(questions)} questions; the test set needs at least {min_questions}.")
     return questions

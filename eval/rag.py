@@ -4,13 +4,20 @@ By default a quick dry run: it validates the test set against the bundled corpus
 synthetic rankings (the expected titles themselves, which must score 1.0 everywhere) and writes
 the result files, without an index or a model. ``--live`` plans and searches every question
 with the real retrieval tools (``plan_search`` + ``KnowledgeBase.search_topics``) and measures
-the titles they return. Each run writes a timestamped JSON file with every detail and a
-Markdown report; ``--compare`` lists per-question regressions against an earlier JSON file.
+the titles they return, then asks every question of the answer test set through the real
+workflow and the offline pilot (one fresh ``Session`` and ``run_turn`` each, isolated as the
+dialogue runner isolates its items) and scores the answers: answer accuracy on answerable
+questions and the rate of unanswerable questions recognised, per split. Each run writes a
+timestamped JSON file with every detail and a Markdown report; ``--compare`` lists
+per-question regressions against an earlier JSON file.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import os
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -34,8 +41,8 @@ from eval.runs import (
 )
 
 if TYPE_CHECKING:
-    from eval.dataset import Question
-    from eval.scoring import Retrieval
+    from eval.dataset import AnswerQuestion, Question
+    from eval.scoring import AnswerResult, Retrieval
     from singularity.config import Settings
     from singularity.knowledge.retrieval import KnowledgeBase
 
@@ -86,6 +93,44 @@ def live_retrieval(question: Question, kb: KnowledgeBase, *, k: int, mode: Searc
     )
 
 
+def answer_questions(questions: list[AnswerQuestion], settings: Settings,
+                     echo: Callable[[str], None]) -> list[AnswerResult]:
+    """Each question asked in a fresh session of the real workflow with the offline pilot
+    (``eval.dialogue.run_item``), its answer scored."""
+    from eval.dialogue import run_item
+    from eval.dialogue_data import Item
+    from eval.scoring import score_answer
+
+    async def ask_all() -> list[AnswerResult]:
+        results = []
+        for number, question in enumerate(questions, start=1):
+            item = Item(id=question.id, split=question.split, language=question.language,
+                        turns=[{"user": question.question, "intent": "knowledge"}])
+            started = time.perf_counter()
+            seen = (await run_item(item, settings))[0]
+            results.append(score_answer(question, seen.answer, tools=[call.name for call in seen.tool_calls],
+                                        seconds=time.perf_counter() - started, error=seen.error))
+            if number % 20 == 0 or number == len(questions):
+                echo(f"  answered {number}/{len(questions)}")
+        return results
+
+    return asyncio.run(ask_all())
+
+
+def run_answers(questions: list[AnswerQuestion], source: Settings, echo: Callable[[str], None]) -> list[AnswerResult]:
+    """:func:`answer_questions` on a private copy of the index of ``source``, offline and with
+    every network service unreachable (``eval.dialogue.isolated_settings``)."""
+    from eval.dialogue import isolated_settings
+    from singularity.knowledge.store import close_qdrant
+
+    with tempfile.TemporaryDirectory(prefix="singularity-answers-") as scratch:
+        settings = isolated_settings(Path(scratch), source)
+        try:
+            return answer_questions(questions, settings, echo)
+        finally:
+            close_qdrant(settings)
+
+
 def retrieval_settings(settings: Settings, kb: KnowledgeBase | None, k: int) -> dict[str, Any]:
     """The parameters that decide retrieval quality, recorded with every run."""
     from singularity.knowledge.embeddings import describe
@@ -112,27 +157,37 @@ def run_rag_eval(
     compare: Path | None = None,
     output_dir: Path = DEFAULT_OUTPUT_DIR,
     dataset: Path | None = None,
+    answers: bool = True,
+    answer_dataset: Path | None = None,
+    data_dir: Path | None = None,
     settings: Settings | None = None,
     knowledge_base: KnowledgeBase | None = None,
     echo: Callable[[str], None] = typer.echo,
 ) -> int:
     """Run the evaluation and write its files; returns the process exit code.
 
-    ``settings`` and ``knowledge_base`` default to the configured ones (tests pass their own).
+    ``settings`` and ``knowledge_base`` default to the configured ones, or those of
+    ``data_dir`` (tests pass their own). A live run also answers the answer test set through
+    the workflow unless ``answers`` is off or a ``knowledge_base`` stand-in is given (the
+    workflow needs the real index); a dry run only checks that set.
     Exit codes: 0 done, 1 the index or a search failed (or a dry run did not score 1.0),
     2 bad input (the test set or the ``--compare`` file).
     """
     from eval.dataset import (
+        DEFAULT_ANSWERS,
         DEFAULT_DATASET,
+        MIN_ANSWER_QUESTIONS,
         MIN_QUESTIONS,
         DatasetError,
         bundled_titles,
+        load_answer_questions,
         load_questions,
     )
-    from eval.report import compare_runs, run_markdown, summary_markdown, targets
-    from eval.scoring import breakdown, score_question, summarise
-    from singularity.config import get_settings
+    from eval.report import answer_targets, compare_runs, run_markdown, summary_markdown, targets
+    from eval.scoring import breakdown, score_question, summarise, summarise_answers
+    from singularity.config import PROJECT_ROOT, get_settings, load_settings
     from singularity.errors import SingularityError
+    from singularity.knowledge.store import close_qdrant
 
     if k < 1:
         echo("Error: --k must be at least 1.")
@@ -141,6 +196,8 @@ def run_rag_eval(
     try:
         questions = load_questions(dataset_path, known_titles=bundled_titles(),
                                    min_questions=MIN_QUESTIONS if dataset is None else 1)
+        answer_path = answer_dataset or DEFAULT_ANSWERS
+        answer_set = load_answer_questions(answer_path, min_each=1 if answer_dataset else MIN_ANSWER_QUESTIONS) if answers else []
     except DatasetError as exc:
         echo(f"Error: {exc}")
         return EXIT_INPUT
@@ -154,7 +211,10 @@ def run_rag_eval(
     started = datetime.now(UTC)
     clock = time.perf_counter()
     try:
-        settings = settings or get_settings()
+        if settings is None:
+            settings = get_settings() if data_dir is None else load_settings(
+                config_path=PROJECT_ROOT / "config.yaml",
+                environ={**os.environ, "SINGULARITY__PATHS__DATA_DIR": str(data_dir.resolve())})
         kb = knowledge_base
         if live and kb is None:
             from singularity.knowledge.retrieval import KnowledgeBase
@@ -168,13 +228,26 @@ def run_rag_eval(
     echo(f"Test set {display_path(dataset_path)}: {len(questions)} questions ("
          + ", ".join(f"{kind} {n}" for kind, n in composition.items()) + "; "
          + ", ".join(f"{lang} {n}" for lang, n in Counter(q.language for q in questions).items()) + ").")
+    if answer_set:
+        echo(f"Answer test set {display_path(answer_path)}: " + ", ".join(
+            f"{split} {sum(q.split == split for q in answer_set)} ({sum(q.split == split and q.answerable for q in answer_set)} answerable)"
+            for split in ("dev", "heldout")) + ".")
     results = []
     for number, question in enumerate(questions, start=1):
         retrieval = live_retrieval(question, kb, k=k, mode=mode) if live else oracle_retrieval(question)
         results.append(score_question(question, retrieval, k))
         if live and (number % 10 == 0 or number == len(questions)):
             echo(f"  searched {number}/{len(questions)}")
+    answered: list[AnswerResult] = []
+    if live and answer_set and knowledge_base is None:  # a given knowledge base: retrieval only (tests)
+        close_qdrant(settings)  # the local index admits one client; the answer run copies it
+        try:
+            answered = run_answers(answer_set, settings, echo)
+        except SingularityError as exc:
+            echo(f"Error: {exc}")
+            return EXIT_FAILED
     summary = summarise(results)
+    answer_figures = summarise_answers(answered) if answered else None
     run: dict[str, Any] = {
         "run": {"started_at": started.isoformat(timespec="seconds"), "seconds": round(time.perf_counter() - clock, 3),
                 "mode": "live" if live else "dry", "search_mode": mode, "k": k, "git_commit": git_commit(),
@@ -182,6 +255,10 @@ def run_rag_eval(
                 "questions": len(questions), "composition": dict(composition), "retrieval": meta_retrieval},
         "summary": summary, "by_kind": breakdown(results, "kind"), "by_language": breakdown(results, "language"),
         "targets": targets(summary, k), "questions": [result.to_json() for result in results], "comparison": None,
+        "answers": None if answer_figures is None else {
+            "dataset": display_path(answer_path), "dataset_sha256": hashlib.sha256(answer_path.read_bytes()).hexdigest(),
+            "figures": answer_figures, "targets": answer_targets(answer_figures),
+            "items": [result.to_json() for result in answered]},
     }
     if earlier is not None:
         run["comparison"] = compare_runs(run, earlier, label=display_path(compare))
@@ -189,7 +266,7 @@ def run_rag_eval(
     write_run(run, run_markdown(run), json_path, markdown_path)
     echo(summary_markdown(run))
     echo(f"Results: {json_path}\nReport:  {markdown_path}")
-    if summary["errors"]:
+    if summary["errors"] or (answer_figures and answer_figures["all"]["errors"]):
         return EXIT_FAILED
     if not live and not _perfect(summary):
         echo("Error: the dry run's synthetic rankings did not all score 1.0: the metrics or the "
@@ -210,13 +287,17 @@ def rag(
     compare: Annotated[Path | None, typer.Option("--compare", help="An earlier result JSON: list per-question regressions.")] = None,
     output_dir: Annotated[Path, typer.Option("--output-dir", help="Where the JSON and Markdown files go.")] = DEFAULT_OUTPUT_DIR,
     dataset: Annotated[Path | None, typer.Option("--dataset", help="Another JSONL test set (default: eval/data/rag_questions.jsonl).")] = None,
+    answers: Annotated[bool, typer.Option("--answers/--no-answers", help="With --live, also answer the answer test set through the offline pilot.")] = True,
+    answer_dataset: Annotated[Path | None, typer.Option("--answer-dataset", help="Another JSONL answer test set (default: eval/data/answer_questions.jsonl).")] = None,
+    data_dir: Annotated[Path | None, typer.Option("--data-dir", help="Data directory holding the built knowledge index (default: the configured one).")] = None,
 ) -> None:
-    """Dry run by default (test set, metrics, files); --live measures the real retrieval."""
+    """Dry run by default (test sets, metrics, files); --live measures the real retrieval and answers."""
     if mode not in ("hybrid", "dense", "sparse"):
         typer.echo(f"Error: --mode must be hybrid, dense or sparse, not '{mode}'.")
         raise typer.Exit(EXIT_INPUT)
     raise typer.Exit(run_rag_eval(live=live, k=k, mode=mode, compare=compare,  # type: ignore[arg-type]
-                                  output_dir=output_dir, dataset=dataset))
+                                  output_dir=output_dir, dataset=dataset, answers=answers,
+                                  answer_dataset=answer_dataset, data_dir=data_dir))
 
 
 def main(argv: list[str] | None = None, *, prog_name: str = "python -m eval.rag") -> None:

@@ -14,6 +14,8 @@ from eval.scoring import CHECKS, METRICS
 
 TARGETS = {"recall": 0.90, "rr": 0.80}
 """Issue 4's goals for the bundled index and embedding model, at k = 5."""
+ANSWER_TARGETS = {"answer_accuracy": 0.80, "unanswerable_recognised": 0.90}
+"""Issue 10's goals for the offline answers, on the held-out part."""
 TARGET_K = 5
 TOLERANCE = 1e-9
 _LABELS = {"recall": "Recall@{k}", "precision": "Precision@{k}", "rr": "MRR", "ndcg": "NDCG@{k}"}
@@ -25,6 +27,38 @@ def targets(summary: dict[str, Any], k: int) -> dict[str, dict[str, Any]]:
     return {name: {"target": goal, "value": summary.get(name),
                    "met": None if k != TARGET_K or summary.get(name) is None else summary[name] >= goal}
             for name, goal in TARGETS.items()}
+
+
+def answer_targets(figures: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each answer target with the held-out value and whether it was met."""
+    held = figures.get("heldout", {})
+    return {name: {"target": goal, "value": held.get(name),
+                   "met": None if held.get(name) is None else held[name] >= goal}
+            for name, goal in ANSWER_TARGETS.items()}
+
+
+def answers_markdown(answers: dict[str, Any], *, failed_rows: bool) -> list[str]:
+    """The answer figures per group, the targets, and (``failed_rows``) every failed dev
+    question; held-out failures are only counted, so no rule is fitted to them."""
+    lines = ["", "## Answers (offline pilot)", "", (f"Test set {answers['dataset']} "
+             f"(sha256 {answers['dataset_sha256'][:12]})."), "",
+             "| Group | answerable | answer accuracy | unanswerable | recognised | wrongly declined | errors |",
+             "|---|---|---|---|---|---|---|"]
+    for group, f in answers["figures"].items():
+        lines.append(f"| {group} | {f['answerable']} | {number(f['answer_accuracy'])} | {f['unanswerable']} | "
+                     f"{number(f['unanswerable_recognised'])} | {f['wrongly_declined']} | {f['errors']} |")
+    lines += ["", *(f"- Target held-out {name.replace('_', ' ')} ≥ {t['target']:.2f}: {number(t['value'])} "
+                    f"{ {True: 'met', False: 'MISSED', None: ''}[t['met']]}" for name, t in answers["targets"].items())]
+    if failed_rows:
+        failed = [a for a in answers["items"] if not a["correct"]]
+        dev = [a for a in failed if a["split"] == "dev"]
+        lines += ["", f"### Failed dev answers ({len(dev)})", "", "| Question | Asked | Answerable | Fact | Answer |",
+                  "|---|---|---|---|---|"]
+        lines += [f"| {a['id']}: {cell(a['question'])} | {a['asked']} | {'yes' if a['answerable'] else 'no'} | "
+                  f"{cell(a['fact'] or '–')} | {cell(a['answer'][:240])} |" for a in dev]
+        if len(failed) > len(dev):
+            lines += ["", f"{len(failed) - len(dev)} held-out answer(s) failed; their details are in the JSON file only."]
+    return lines
 
 
 def compare_runs(current: dict[str, Any], earlier: dict[str, Any], *, label: str) -> dict[str, Any]:
@@ -137,6 +171,8 @@ def summary_markdown(run: dict[str, Any]) -> str:
             lines.append(f"| {q['id']}: {cell(q['question'])} | {q['kind']} | {number(q['metrics']['recall'])} | "
                          f"{number(q['metrics']['rr'])} | {failed} | {cell(', '.join(q['retrieved_titles'][:k]))} | "
                          f"{cell(', '.join(q['expected_titles']) or '(none: web)')} |")
+    if run.get("answers"):
+        lines += answers_markdown(run["answers"], failed_rows=False)
     comparison = run.get("comparison")
     if comparison:
         lines += ["", *comparison_markdown(comparison)]
@@ -212,4 +248,6 @@ def run_markdown(run: dict[str, Any]) -> str:
                      f"{number(m['recall'])} | {number(m['precision'])} | {number(m['rr'])} | "
                      f"{number(m['ndcg'])} | {cell(strategy)} | {cell(', '.join(q['retrieved_titles'][:k]))} | "
                      f"{cell(', '.join(q['expected_titles']) or '(none: web)')} |")
+    if run.get("answers"):
+        lines += answers_markdown(run["answers"], failed_rows=True)
     return "\n".join(lines) + "\n"

@@ -3,14 +3,20 @@
 Recall@k and NDCG@k count the *expected* titles (the documents the answer needs); Precision@k
 and the reciprocal rank count expected and *acceptable* titles alike (any correct source at the
 top is a good first hit). Strategy checks compare the search plan with the expected strategy.
+
+An answer question is scored on the pilot's answer text: an answerable one must state its
+fact (a regular expression) before any related passages or sources and not decline; an
+unanswerable one must decline in one of the catalogue's sentences for it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
+from functools import cache
 from typing import Any
 
-from eval.dataset import Question
+from eval.dataset import AnswerQuestion, Question
 from eval.metrics import (
     mean,
     ndcg_at_k,
@@ -157,3 +163,101 @@ def breakdown(results: list[QuestionResult], key: str) -> dict[str, dict[str, An
     for result in results:
         groups.setdefault(getattr(result, key), []).append(result)
     return {name: summarise(members) for name, members in groups.items()}
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+ANSWER_GROUPS = ("all", "dev", "heldout", "de", "en")
+_DECLINES = ("knowledge_answers.not_said", "knowledge_answers.not_answered", "knowledge_answers.nothing_local")
+"""The catalogue's sentences with which an answer says the knowledge base does not answer."""
+_AFTER_ANSWER = ("knowledge_answers.related",)
+_SOURCE_HEADINGS = re.compile(r"^\*\*(?:Quellen|Sources)\*\*", re.MULTILINE)
+
+
+@cache
+def _decline_patterns() -> tuple[re.Pattern[str], ...]:
+    """The decline sentences of the catalogue in both languages, parameters as wildcards."""
+    from singularity.catalogue import LANGUAGES, catalogue, parameters
+
+    patterns = []
+    for key in _DECLINES:
+        for language in LANGUAGES:
+            template = catalogue()[key][language]
+            holes = {name: "\x00" for name in parameters(template)}
+            patterns.append(re.compile(".*?".join(map(re.escape, template.format(**holes).split("\x00")))))
+    return tuple(patterns)
+
+
+def declines(answer: str) -> bool:
+    """Whether ``answer`` says, in the catalogue's words, that the knowledge base does not answer."""
+    return any(pattern.search(answer) for pattern in _decline_patterns())
+
+
+def answer_part(answer: str) -> str:
+    """The answer without what follows it: the related passages and the source list (a name
+    in a citation or a related sentence is no answer)."""
+    from singularity.catalogue import LANGUAGES, say
+
+    end = len(answer)
+    for key in _AFTER_ANSWER:
+        for language in LANGUAGES:
+            found = answer.find(say(key, language))
+            if found >= 0:
+                end = min(end, found)
+    heading = _SOURCE_HEADINGS.search(answer)
+    return answer[:min(end, heading.start() if heading else end)]
+
+
+@dataclass
+class AnswerResult:
+    """One answer question through the offline pilot, and how it scored."""
+
+    id: str
+    question: str
+    language: str
+    split: str
+    asked: str
+    answerable: bool
+    fact: str | None
+    answer: str
+    declined: bool
+    correct: bool
+    """Answerable: the answer states the fact and does not decline. Unanswerable: it declines."""
+    tools: list[str]
+    seconds: float
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def score_answer(question: AnswerQuestion, answer: str, *, tools: list[str], seconds: float,
+                 error: str | None = None) -> AnswerResult:
+    declined = declines(answer)
+    if question.answerable:
+        correct = (error is None and not declined and question.fact is not None
+                   and re.search(question.fact, answer_part(answer), re.IGNORECASE) is not None)
+    else:
+        correct = error is None and declined
+    return AnswerResult(id=question.id, question=question.question, language=question.language,
+                        split=question.split, asked=question.asked, answerable=question.answerable,
+                        fact=question.fact, answer=answer, declined=declined, correct=correct, tools=tools,
+                        seconds=round(seconds, 3), error=error)
+
+
+def summarise_answers(results: list[AnswerResult]) -> dict[str, dict[str, Any]]:
+    """Per group (all, dev, heldout, de, en): answer accuracy on answerable questions, the rate
+    of unanswerable questions recognised, and answerable questions wrongly declined."""
+    groups: dict[str, dict[str, Any]] = {}
+    for group in ANSWER_GROUPS:
+        members = [r for r in results if group in ("all", r.split, r.language)]
+        answerable = [r for r in members if r.answerable]
+        unanswerable = [r for r in members if not r.answerable]
+        groups[group] = {
+            "answerable": len(answerable), "unanswerable": len(unanswerable),
+            "answer_accuracy": mean(1.0 if r.correct else 0.0 for r in answerable),
+            "unanswerable_recognised": mean(1.0 if r.correct else 0.0 for r in unanswerable),
+            "wrongly_declined": sum(1 for r in answerable if r.declined),
+            "errors": sum(1 for r in members if r.error),
+        }
+    return groups

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from eval.dataset import (
     DatasetError,
     Kind,
     bundled_titles,
+    load_answer_questions,
     load_questions,
 )
 
@@ -85,3 +87,26 @@ def test_too_few_questions_and_a_missing_file_are_errors(tmp_path: Path) -> None
         load_questions(_write(tmp_path, _line()))
     with pytest.raises(DatasetError, match="cannot be read"):
         load_questions(tmp_path / "missing.jsonl")
+
+
+def test_the_answer_set_has_60_answerable_and_60_unanswerable_in_both_languages_and_a_held_out_third() -> None:
+    questions = load_answer_questions()
+    for answerable in (True, False):
+        group = [q for q in questions if q.answerable == answerable]
+        assert len(group) >= 60
+        assert abs(sum(q.language == "de" for q in group) - sum(q.language == "en" for q in group)) <= 4
+        held = sum(q.split == "heldout" for q in group)
+        assert len(group) // 4 <= held <= len(group) // 2
+
+
+@pytest.mark.parametrize(("line", "problem"), [
+    ({"answerable": True}, "fact must be given exactly for answerable questions"),
+    ({"answerable": False, "fact": "x"}, "fact must be given exactly for answerable questions"),
+    ({"answerable": True, "fact": "(unclosed"}, "fact is no regular expression"),
+])
+def test_a_bad_answer_line_names_its_problem(tmp_path: Path, line: dict, problem: str) -> None:
+    path = tmp_path / "answers.jsonl"
+    base = {"id": "x", "question": "Who?", "language": "en", "split": "dev", "asked": "person"}
+    path.write_text(json.dumps({**base, **line}) + "\n", encoding="utf-8")
+    with pytest.raises(DatasetError, match=re.escape(problem)):
+        load_answer_questions(path, min_each=0)

@@ -1,9 +1,19 @@
-"""Strategy checks and the merge of split searches, on hand-made retrievals."""
+"""Strategy checks and the merge of split searches, on hand-made retrievals; answer scoring on
+hand-made answers."""
 
 from __future__ import annotations
 
-from eval.dataset import DEFAULT_DATASET, Question, load_questions
-from eval.scoring import Retrieval, RetrievedHit, merge_ranked, score_question, strategy_checks
+from eval.dataset import DEFAULT_DATASET, AnswerQuestion, Question, load_questions
+from eval.scoring import (
+    Retrieval,
+    RetrievedHit,
+    merge_ranked,
+    score_answer,
+    score_question,
+    strategy_checks,
+    summarise_answers,
+)
+from singularity.catalogue import say
 
 QUESTIONS = {q.id: q for q in load_questions(DEFAULT_DATASET)}
 
@@ -62,3 +72,42 @@ def test_recall_counts_expected_titles_and_rank_counts_acceptable_ones() -> None
     assert result.metrics["rr"] == 1.0  # Comets is acceptable: a correct first source
     assert result.metrics["recall"] == 1.0 and result.metrics["precision"] == 0.4
     assert result.metrics["ndcg"] < 1.0  # the required document was second
+
+
+def _answer_question(answerable: bool, **extra) -> AnswerQuestion:
+    fact = {"fact": r"Tombaugh"} if answerable else {}
+    return AnswerQuestion.model_validate({"id": "a", "question": "Who discovered Pluto?", "language": "en",
+                                          "split": "dev", "asked": "person", "answerable": answerable,
+                                          **fact, **extra})
+
+
+def test_an_answer_must_state_the_fact_before_related_passages_and_sources() -> None:
+    question = _answer_question(True)
+    found = "The knowledge base says:\n\n**Clyde Tombaugh** — Pluto was found by Clyde Tombaugh. [1]"
+    assert score_answer(question, found, tools=[], seconds=0.1).correct
+    related = ("My knowledge base does not say who discovered Pluto. A web search could find it.\n\n"
+               f"{say('knowledge_answers.related', 'en')}\n- Clyde Tombaugh worked at Lowell. [1]")
+    declined = score_answer(question, related, tools=[], seconds=0.1)
+    assert declined.declined and not declined.correct
+    cited_only = "The knowledge base says:\n\n- Pluto is small. [1]\n\n**Sources**\n[1] Tombaugh, C.: Pluto"
+    assert not score_answer(question, cited_only, tools=[], seconds=0.1).correct
+
+
+def test_an_unanswerable_question_is_recognised_only_by_the_catalogues_sentences() -> None:
+    question = _answer_question(False)
+    for text in (say("knowledge_answers.not_answered", "de", question="Wer?", kind="eine Person"),
+                 say("knowledge_answers.not_said", "en", indirect="who discovered Pluto"),
+                 say("knowledge_answers.nothing_local", "de")):
+        assert score_answer(question, text, tools=[], seconds=0.1).correct, text
+    assert not score_answer(question, "The knowledge base says:\n\n- Pluto is small. [1]", tools=[], seconds=0.1).correct
+
+
+def test_answer_figures_per_split_and_language() -> None:
+    results = [score_answer(_answer_question(True, split=split), text, tools=[], seconds=0.1)
+               for split, text in (("dev", "Tombaugh"), ("heldout", "Pluto is small"))]
+    results.append(score_answer(_answer_question(False, language="de"), say("knowledge_answers.nothing_local", "de"),
+                                tools=[], seconds=0.1))
+    figures = summarise_answers(results)
+    assert figures["dev"]["answer_accuracy"] == 1.0 and figures["heldout"]["answer_accuracy"] == 0.0
+    assert figures["all"]["answer_accuracy"] == 0.5 and figures["de"]["unanswerable_recognised"] == 1.0
+    assert figures["en"]["unanswerable_recognised"] is None and figures["all"]["wrongly_declined"] == 0
