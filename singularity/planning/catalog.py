@@ -1,6 +1,7 @@
 """The deep-sky catalog: every OpenNGC object (shipped by pyongc) that has a magnitude, plus the
 named double stars observers seek out (``data/double_stars.json``; OpenNGC holds only a few
-double stars).
+double stars). Showpieces OpenNGC gives without a magnitude (the Hyades, IC 2602, the Jewel Box,
+NGC 6193) take theirs from a small cited supplement (``data/showpiece_magnitudes.json``).
 
 Loaded once per process straight from pyongc's SQLite file into numpy arrays (about 11,500
 objects); pyongc's object API would cost seconds for the whole catalog.
@@ -8,6 +9,7 @@ objects); pyongc's object API would cost seconds for the whole catalog.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -15,7 +17,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from singularity.planning.showpieces import memberships, named_double_stars
+from singularity.planning.showpieces import DATA, memberships, named_double_stars
 
 # OpenNGC type code → planner family (one family per object; used for difficulty and preferences)
 FAMILY_OF_TYPE: dict[str, str] = {
@@ -85,6 +87,13 @@ def catalog_magnitude(type_code: str, vmag: float | None, bmag: float | None) ->
     return (float(bmag), "B") if bmag is not None else (None, None)
 
 
+@lru_cache(maxsize=1)
+def supplement_magnitudes() -> dict[str, float]:
+    """V magnitudes for showpieces OpenNGC lists without one, each cited in the data file."""
+    objects = json.loads((DATA / "showpiece_magnitudes.json").read_text(encoding="utf-8"))["objects"]
+    return {name: float(entry["vmag"]) for name, entry in objects.items()}
+
+
 def family_codes(families: list[str]) -> np.ndarray:
     return np.array([FAMILIES.index(f) for f in families], dtype=np.int16)
 
@@ -92,7 +101,7 @@ def family_codes(families: list[str]) -> np.ndarray:
 def display_name(primary: str, messier: str | None) -> str:
     if messier:
         return f"M{int(messier)}"
-    match = re.fullmatch(r"(NGC|IC)0*(\d+)(.*)", primary)
+    match = re.fullmatch(r"(NGC|IC|C)0*(\d+)(.*)", primary)  # C041: OpenNGC's Caldwell addendum
     return f"{match[1]} {match[2]}{match[3]}" if match else primary
 
 
@@ -125,13 +134,16 @@ def _surface_brightness(mag: float, major: float | None, minor: float | None) ->
 def load_catalog() -> Catalog:
     from pyongc.ongc import DBPATH
 
+    supplement = supplement_magnitudes()
     query = (
         "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames, hubble "
-        "FROM objects WHERE ra IS NOT NULL AND (vmag IS NOT NULL OR bmag IS NOT NULL) "
+        "FROM objects WHERE ra IS NOT NULL AND (vmag IS NOT NULL OR bmag IS NOT NULL "
+        f"OR name IN ({','.join('?' * len(supplement))})) "
         f"AND type IN ({','.join('?' * len(FAMILY_OF_TYPE))})"
     )
     with sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True) as con:
-        rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall() + _double_star_rows()
+        rows = con.execute(query, (*supplement, *FAMILY_OF_TYPE)).fetchall() + _double_star_rows()
+    rows = [(*r[:7], supplement[r[0]], *r[8:]) if r[7] is None and r[8] is None else r for r in rows]
     mags = [catalog_magnitude(r[1], r[7], r[8])[0] for r in rows]
     ids = [r[0] for r in rows]
     tier, lists = memberships(ids, [bool(r[10]) for r in rows], {s["id"] for s in named_double_stars()})

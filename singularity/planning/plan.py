@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from singularity.config import PlanningSettings
 from singularity.planning.catalog import FAMILIES, FAMILY_LABEL, family_codes, load_catalog
+from singularity.planning.complexes import catalog_complexes
 from singularity.planning.constellations import constellation_of
 from singularity.planning.ephemeris import (
     PLANETS,
@@ -80,6 +81,9 @@ class Target(BaseModel):
     """The parts the score is composed of (``scoring.Scores.parts``)."""
     showpiece_lists: list[str] = []
     """Observing lists the target is on (Messier, Caldwell, Herschel 400, …)."""
+    includes: list[str] = []
+    """Other catalogue objects of the same nebula complex, seen in the same field and not listed
+    separately (``complexes``): M42 includes NGC 1980, NGC 1973, …"""
 
 
 class MoonInfo(BaseModel):
@@ -244,7 +248,9 @@ def compute_plan(
     order = np.lexsort((magnitude, -np.nan_to_num(scores.score, nan=-1.0)))  # ties: brighter first
     order = order[~np.isnan(scores.score[order])]
     wanted = limit or settings.result_limit
-    selection = select(order, family_code, observables.preferred, strength, wanted)
+    complex_id = np.concatenate([catalog_complexes(catalog)[keep], np.full(n_bodies, -1)])
+    selection = select(order, family_code, observables.preferred, strength, wanted,
+                       complex_id=complex_id, tier=observables.showpiece_tier)
     ranked = selection.indices
     sample_hours = settings.sample_minutes / 60.0
 
@@ -281,6 +287,7 @@ def compute_plan(
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
             ),
             score_parts=parts, showpiece_lists=list(lists),
+            includes=[name_of(j) for j in selection.parts.get(i, [])],
         ))
 
     waxing = bool(illumination[-1] >= illumination[0])

@@ -7,6 +7,9 @@
   (3 of 10) while the sky offers other targets; a slot that would break that takes the next best target of
   another family.
 
+Before any of these, the pieces of one nebula complex share one slot (``complexes.fold``): the
+member on the highest showpiece tier (a requested family first), then the best scored.
+
 Ranks follow the slots, so a target held back for the share or for variety can follow one with
 a lower score; each target carries its score parts to show why.
 """
@@ -15,11 +18,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from singularity.planning.catalog import FAMILIES
+from singularity.planning.complexes import fold
 from singularity.planning.preferences import PreferenceStrength
 
 HEAD = 10
@@ -35,20 +39,31 @@ class Selection:
     preferred_within_reach: int
     """How many targets of the requested families were scored (within reach, high enough)."""
     preferred_listed: int
+    parts: dict[int, list[int]] = field(default_factory=dict)
+    """Per chosen candidate, the members of its complex folded into it (best first)."""
 
 
 def select(order: np.ndarray, family_code: np.ndarray, preferred: np.ndarray,
-           strength: PreferenceStrength, limit: int) -> Selection:
-    """``order``: scored candidates, best score first; ``preferred``: per candidate."""
+           strength: PreferenceStrength, limit: int, *, complex_id: np.ndarray | None = None,
+           tier: np.ndarray | None = None) -> Selection:
+    """``order``: scored candidates, best score first; ``preferred``, ``complex_id`` (−1: in no
+    complex) and ``tier`` (showpiece tier): per candidate."""
     ranked = [int(i) for i in order]
+    if strength is PreferenceStrength.ONLY:
+        ranked = [i for i in ranked if preferred[i]]
+    parts: dict[int, list[int]] = {}
+    if complex_id is not None:
+        tiers = np.zeros(len(preferred), dtype=int) if tier is None else np.asarray(tier, dtype=int)
+        ranked, parts = fold(ranked, complex_id, 10 * np.asarray(preferred, dtype=int) + tiers)
     within = sum(1 for i in ranked if preferred[i])
     if strength is PreferenceStrength.ONLY:
-        chosen = [i for i in ranked if preferred[i]][:limit]
+        chosen = ranked[:limit]
     elif strength is PreferenceStrength.MOSTLY:
         chosen = _mostly(ranked, preferred, limit)
     else:
         chosen = _varied(ranked, family_code, limit)
-    return Selection(chosen, within, sum(1 for i in chosen if preferred[i]))
+    return Selection(chosen, within, sum(1 for i in chosen if preferred[i]),
+                     {i: parts[i] for i in chosen if i in parts})
 
 
 def _blocks(limit: int) -> list[int]:

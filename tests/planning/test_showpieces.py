@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
-from singularity.planning.catalog import load_catalog
+from singularity.planning.catalog import load_catalog, supplement_magnitudes
 from singularity.planning.constellations import constellation_of
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.planning.notes import note, shortfall_note
 from singularity.planning.optics import optics_of
-from singularity.planning.showpieces import named_double_stars, showpiece_lists
+from singularity.planning.showpieces import DATA, named_double_stars, showpiece_lists
 
 
 def _list(list_id: str) -> dict:
@@ -88,3 +90,16 @@ def test_notes_carry_both_languages() -> None:
     many = shortfall_note("only_few_within_reach", 4, "globular_cluster")
     assert many.text["en"].startswith("Only 4 globular clusters are within reach tonight")
     assert many.text["de"].startswith("Heute Nacht sind nur 4 Kugelsternhaufen erreichbar")
+
+
+def test_showpieces_without_an_openngc_magnitude_take_the_cited_supplement() -> None:
+    entries = json.loads((DATA / "showpiece_magnitudes.json").read_text(encoding="utf-8"))["objects"]
+    assert all(entry["source"] and 0 < entry["vmag"] < 7 for entry in entries.values())
+    catalog = load_catalog()
+    index = {object_id: k for k, object_id in enumerate(catalog.ids)}
+    for object_id, vmag in supplement_magnitudes().items():
+        k = index[object_id]
+        assert catalog.magnitude[k] == vmag
+        assert catalog.showpiece_tier[k] == 2  # only showpieces of the classic lists
+    assert catalog.names[index["C041"]] == "C 41"  # the Hyades, OpenNGC's Caldwell addendum
+    assert catalog.names[index["NGC4755"]] == "NGC 4755"
