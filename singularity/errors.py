@@ -7,7 +7,7 @@ from singularity.catalogue import Message
 
 class SingularityError(Exception):
     """Base class: ``str(error)`` is a complete, user-facing sentence in English (the command
-    line and the logs read it, with any technical detail). Raised with a catalogue
+    line and the logs read it, with the technical detail in brackets). Raised with a catalogue
     :class:`Message`, the error also keeps it as ``said``, so a conversation hears it in its
     own language and without the detail."""
 
@@ -16,7 +16,7 @@ class SingularityError(Exception):
         self.detail = detail
         """The technical detail (a raw exception text) for logs and steps, never for answers."""
         english = text.render("en") if isinstance(text, Message) else text
-        super().__init__(english)
+        super().__init__(f"{english.rstrip('.')} ({detail})." if detail else english)
 
     @property
     def message(self) -> Message | str:

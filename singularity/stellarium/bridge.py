@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from singularity.catalogue import msg
 from singularity.config import PROJECT_ROOT, Settings
 from singularity.results import ToolResult
 
@@ -64,9 +65,7 @@ class StellariumBridge:
         except Exception as exc:  # noqa: BLE001 - the bridge process, not Stellarium: one sentence, no crash
             log.warning("The Stellarium MCP server failed on %s: %r", tool, exc)
             self._client = None  # the next call starts a fresh server
-            return ToolResult.failed(
-                "The Stellarium bridge (its local MCP server) could not run, so nothing was "
-                f"done in Stellarium; check the app's log ({type(exc).__name__}).")
+            return ToolResult.failed(msg("stellarium.bridge_broke"), data={"detail": repr(exc)})
         return _as_result(tool, result)
 
     async def start(self) -> None:
@@ -120,12 +119,9 @@ def _as_result(tool: str, result: Any) -> ToolResult:
         try:
             payload = json.loads(text)
         except json.JSONDecodeError:
-            return ToolResult.failed(
-                f"The Stellarium bridge answered {tool} with something that is not a result "
-                f"({text[:120] or 'empty'}); the outcome in Stellarium is unknown.")
+            return ToolResult.failed(msg("stellarium.bridge_garbled"),
+                                     data={"detail": f"{tool}: {text[:120] or 'empty'}"})
     try:
         return ToolResult.model_validate(payload)
     except ValueError:
-        return ToolResult.failed(
-            f"The Stellarium bridge answered {tool} with an invalid result; the outcome in "
-            "Stellarium is unknown.")
+        return ToolResult.failed(msg("stellarium.bridge_garbled"), data={"detail": f"{tool}: invalid"})

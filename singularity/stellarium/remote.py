@@ -33,6 +33,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import httpx
 
+from singularity.catalogue import Message, failures, msg
 from singularity.errors import InputError, ServiceError
 
 SERVER_HEADER = re.compile(r"Stellarium RemoteControl\s+([\w.+-]+)")
@@ -298,7 +299,7 @@ class RemoteControl:
                     and abs(location["longitude"] - longitude) < 1e-3)
             return location if same else None
 
-        location = await self._poll(arrived, f"Stellarium did not move to {fields['name']}")
+        location = await self._poll(arrived, msg("stellarium.did_not_move", place=fields["name"]))
         await self._await_frame()
         return location
 
@@ -307,8 +308,7 @@ class RemoteControl:
         try:
             zone = ZoneInfo(timezone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise InputError(
-                f"'{timezone}' is not an IANA time zone such as Europe/Zurich.") from None
+            raise InputError(msg("stellarium.bad_timezone", zone=timezone)) from None
         await self.run_script(f"core.setTimezone({js_string(timezone)});")
 
         async def applied() -> bool | None:
@@ -320,7 +320,7 @@ class RemoteControl:
             expected = zone.utcoffset(datetime_from_jd(jd)) or timedelta(0)
             return abs(shift_days * 86400.0 - expected.total_seconds()) < 60 or None
 
-        await self._poll(applied, f"Stellarium did not switch to the time zone {timezone}")
+        await self._poll(applied, msg("stellarium.did_not_switch_zone", zone=timezone))
 
     async def set_time(self, jd: float, time_rate: float = 0.0) -> dict[str, Any]:
         """Set the simulation time (JD, UT) and the time rate (0 keeps the sky still)."""
@@ -330,7 +330,7 @@ class RemoteControl:
             clock = (await self.status()).time
             return clock if abs(float(clock["jd"]) - jd) < 1e-5 else None
 
-        clock = await self._poll(applied, "Stellarium did not take the new time")
+        clock = await self._poll(applied, msg("stellarium.did_not_set_time"))
         await self._await_frame()
         return clock
 
@@ -342,7 +342,7 @@ class RemoteControl:
     async def _current_fov(self) -> float:
         async def fov() -> float:
             return (await self.status()).fov
-        return await self._poll(fov, "Stellarium did not report its field of view")
+        return await self._poll(fov, msg("stellarium.did_not_zoom"))
 
     async def run_script(self, code: str) -> None:
         """Run script code once the runner is free, and wait until it has finished.
@@ -357,7 +357,7 @@ class RemoteControl:
             if reply == "ok":
                 break
             if "already running" not in reply:
-                raise StellariumError(f"Stellarium refused to run a script: {reply}.")
+                raise StellariumError(msg("stellarium.refused"), detail=f"script: {reply}")
             if time.monotonic() >= deadline:
                 raise self._script_busy()
             await asyncio.sleep(self.poll_interval_s)
@@ -392,8 +392,7 @@ class RemoteControl:
         Stellarium writes the file itself, so ``directory`` must be on its machine.
         """
         if not prefix or any(c in prefix for c in "/\\\"'"):
-            raise InputError(f"'{prefix}' cannot be a screenshot name prefix; use letters, "
-                             "digits, '-' or '_'.")
+            raise InputError(msg("stellarium.bad_prefix", prefix=prefix))
         folder = Path(directory).expanduser().resolve()
         folder.mkdir(parents=True, exist_ok=True)
         before = set(_candidates(folder, prefix))
@@ -407,16 +406,15 @@ class RemoteControl:
                     return Screenshot(path=path, width=size[0], height=size[1])
             return None
 
-        return await self._poll(
-            written, f"Stellarium wrote no screenshot into {folder}",
-            hint="check that Stellarium runs on this machine and may write there")
+        return await self._poll(written, msg("stellarium.no_screenshot", folder=str(folder)),
+                                hint=msg("stellarium.hint_screenshot"))
 
     # ------------------------------------------------------------------ plumbing
 
     async def _known_object(self, name: str) -> ObjectInfo:
         info = await self.object_info(name)
         if info is None:
-            raise UnknownObject(f"Stellarium does not know an object called '{name}'.")
+            raise UnknownObject(msg("stellarium.unknown_object", name=name))
         return info
 
     async def _await_selection(self, target: ObjectInfo) -> ObjectInfo:
@@ -428,8 +426,8 @@ class RemoteControl:
                                                                    target.dec_deg) < 0.01
             return info if same else None
 
-        return await self._poll(selected, f"Stellarium did not select {target.name}",
-                                hint="the view may be unchanged; check the Stellarium window")
+        return await self._poll(selected, msg("stellarium.did_not_select", object=target.name),
+                                hint=msg("stellarium.hint_unchanged"))
 
     async def _await_frame(self) -> None:
         """Stellarium computes positions once per frame (at its minimum frame rate when idle),
@@ -458,10 +456,10 @@ class RemoteControl:
                 raise self._garbage("/api/objects/info") from None
             return True
 
-        await self._poll(current, "Stellarium did not recompute its sky")
+        await self._poll(current, msg("stellarium.did_not_recompute"))
 
     async def _poll(
-        self, probe: Any, failure: str | None, *, hint: str = "check the Stellarium window"
+        self, probe: Any, failure: Message | None, *, hint: Message | None = None
     ) -> Any:
         """Call ``probe`` until it returns something other than None, within the script timeout.
 
@@ -480,7 +478,9 @@ class RemoteControl:
             if time.monotonic() >= deadline:
                 if failure is None:
                     return None
-                raise StellariumError(f"{failure} within {self.script_timeout_s:g} s; {hint}.")
+                raise StellariumError(msg(
+                    "stellarium.not_within", failure=failure, seconds=f"{self.script_timeout_s:g}",
+                    hint=hint or msg("stellarium.hint_window")))
             await asyncio.sleep(self.poll_interval_s)
 
     async def _wait_until_idle(self, deadline: float) -> None:
@@ -495,14 +495,12 @@ class RemoteControl:
             await asyncio.sleep(self.poll_interval_s)
 
     def _script_busy(self) -> StellariumError:
-        return StellariumError(
-            f"Stellarium's script runner stayed busy for more than {self.script_timeout_s:g} s; "
-            "stop the running script in Stellarium (Configuration → Scripts) or wait, then retry.")
+        return StellariumError(msg("stellarium.script_busy", seconds=f"{self.script_timeout_s:g}"))
 
     async def _post_ok(self, path: str, data: dict[str, str]) -> None:
         reply = await self._post_text(path, data)
         if reply != "ok":
-            raise StellariumError(f"Stellarium refused {path}: {reply}.")
+            raise StellariumError(msg("stellarium.refused"), detail=f"{path}: {reply}")
 
     async def _post_text(self, path: str, data: dict[str, str]) -> str:
         response = await self._request("POST", path, data=data)
@@ -519,32 +517,24 @@ class RemoteControl:
     ) -> httpx.Response:
         try:
             response = await self._client.request(method, path, params=params, data=data)
-        except httpx.ConnectError:
-            raise StellariumUnavailable(
-                f"Stellarium is not reachable at {self.base_url}: it is not running or its "
-                "Remote Control plugin is off (in Stellarium open Configuration → Plugins → "
-                "Remote Control, tick 'Load at startup', restart it, and check that the "
-                "plugin's port matches this address).") from None
+        except httpx.ConnectError as exc:
+            raise StellariumUnavailable(msg("stellarium.unreachable", url=self.base_url),
+                                        detail=failures.detail(exc)) from None
         except httpx.TimeoutException:
             raise StellariumTimeout(
-                f"Stellarium at {self.base_url} did not answer {path} within "
-                f"{self.timeout_s:g} s; it may be busy or frozen, check its window.") from None
+                msg("stellarium.too_slow", url=self.base_url, seconds=f"{self.timeout_s:g}"),
+                detail=f"{method} {path}") from None
         except httpx.HTTPError as exc:
-            raise StellariumError(
-                f"The connection to Stellarium at {self.base_url} failed ({type(exc).__name__}); "
-                "check that this address is Stellarium's Remote Control.") from None
+            raise StellariumError(msg("stellarium.connection_failed", url=self.base_url),
+                                  detail=failures.detail(exc)) from None
         if response.status_code == 401:
-            raise StellariumError(
-                "Stellarium's Remote Control asks for a password: set STELLARIUM_PASSWORD to the "
-                "password configured in its Remote Control plugin." if self.password is None else
-                "Stellarium's Remote Control rejected the password: STELLARIUM_PASSWORD does not "
-                "match the password configured in its Remote Control plugin.")
+            raise StellariumError(msg("stellarium.password_missing" if self.password is None
+                                      else "stellarium.password_rejected"))
         if response.status_code >= 400 and response.status_code not in allow:
             reason = response.text.strip().splitlines()[0] if response.text.strip() else ""
             raise StellariumError(
-                f"Stellarium answered {path} with HTTP {response.status_code}"
-                f"{f' ({reason[:120]})' if reason else ''}; check that {self.base_url} is "
-                "Stellarium's Remote Control (version 0.22 or later).")
+                msg("stellarium.http_error", status=response.status_code, url=self.base_url),
+                detail=f"{method} {path}: {reason[:120]}")
         return response
 
     def _json(self, response: httpx.Response, kind: type) -> Any:
@@ -557,9 +547,7 @@ class RemoteControl:
         return body
 
     def _garbage(self, path: str) -> StellariumError:
-        return StellariumError(
-            f"Stellarium at {self.base_url} answered {path} with something that is not the "
-            "Remote Control's JSON; check that this address is Stellarium and not another program.")
+        return StellariumError(msg("stellarium.garbage", url=self.base_url), detail=path)
 
 
 def _version(server_header: str) -> str | None:

@@ -4,6 +4,7 @@ never resolved silently: the result is ``needs_input`` with the choices."""
 
 from __future__ import annotations
 
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.naming import name_key
@@ -15,16 +16,17 @@ from singularity.stellarium.simbad import simbad_lookup
 MAX_CHOICES = 6
 
 
-def _found(obj: SkyObject, notes: list[str]) -> ToolResult:
-    return ToolResult.success({"object": obj.model_dump(), "notes": notes})
+def _found(obj: SkyObject, notes: list[Message]) -> ToolResult:
+    """The object, with notes (catalogue messages as JSON) on how it was found."""
+    return ToolResult.success({"object": obj.model_dump(),
+                               "notes": [n.model_dump(mode="json") for n in notes]})
 
 
 def _choose(text: str, matches: list[SkyObject]) -> ToolResult:
     shown = matches[:MAX_CHOICES]
     listed = ", ".join(o.label for o in shown)
-    return ToolResult.needs_input(
-        f"'{text}' matches several objects: {listed}; which one should I open?",
-        data={"choices": [o.name for o in shown]})
+    return ToolResult.needs_input(msg("stellarium.several_matches", text=text, listed=listed),
+                                  data={"choices": [o.name for o in shown]})
 
 
 async def resolve_name(text: str, *, settings: Settings, bridge: StellariumBridge) -> ToolResult:
@@ -36,13 +38,13 @@ async def resolve_name(text: str, *, settings: Settings, bridge: StellariumBridg
     if local:
         return _choose(text, local)
 
-    notes: list[str] = []
+    notes: list[Message] = []
     if settings.stellarium.simbad_online:
         try:
             remote = await simbad_lookup(text, settings=settings)
         except ServiceError as exc:
             remote = []
-            notes.append(str(exc))
+            notes.append(exc.said or msg("common.verbatim", text=str(exc)))
         if len(remote) == 1:
             return _found(remote[0], notes)
         if remote:
@@ -50,7 +52,7 @@ async def resolve_name(text: str, *, settings: Settings, bridge: StellariumBridg
 
     search = await stellarium_search(text, bridge=bridge)
     if search.status is Status.OK:
-        search.data["notes"] = notes + search.data.get("notes", [])
+        search.data["notes"] = [n.model_dump(mode="json") for n in notes] + search.data.get("notes", [])
     return search
 
 
@@ -65,14 +67,11 @@ async def stellarium_search(text: str, *, bridge: StellariumBridge) -> ToolResul
     if exact:
         matches = exact[:1]
     if not matches:
-        return ToolResult.needs_input(
-            f"I found no object called '{text}' in the catalogue, SIMBAD or Stellarium; "
-            "check the spelling or give a catalogue number such as M42 or NGC 7000.")
+        return ToolResult.needs_input(msg("stellarium.not_found", text=text))
     if len(matches) > 1:
         listed = ", ".join(matches[:MAX_CHOICES])
-        return ToolResult.needs_input(
-            f"'{text}' matches several objects in Stellarium: {listed}; which one should I open?",
-            data={"choices": matches[:MAX_CHOICES]})
+        return ToolResult.needs_input(msg("stellarium.several_in_stellarium", text=text, listed=listed),
+                                      data={"choices": matches[:MAX_CHOICES]})
     info = await bridge.object_info(matches[0])
     if info.status is not Status.OK:
         return info

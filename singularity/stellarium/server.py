@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastmcp import FastMCP
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.results import Artifact, ToolResult
@@ -52,10 +53,10 @@ def build_server(settings: Settings) -> FastMCP:
                                      script_timeout_s=config.script_timeout_s) as remote:
                 result = await action(remote)
         except InputError as exc:
-            result = ToolResult.refused(str(exc))
+            result = ToolResult.refused(exc.message)
         except ServiceError as exc:
-            result = ToolResult.failed(str(exc))
-        return result.model_dump(mode="json")
+            result = ToolResult.failed(exc.message, data={"detail": exc.detail} if exc.detail else None)
+        return wire(result)
 
     server = FastMCP("Singularity Stellarium", instructions=INSTRUCTIONS)
 
@@ -72,8 +73,7 @@ def build_server(settings: Settings) -> FastMCP:
         """Names Stellarium's own search finds for ``query`` (shortest first); an object
         known under exactly ``query`` comes first (the search itself omits planets)."""
         if not query.strip():
-            return ToolResult.refused("Give a name or part of a name to search for.").model_dump(
-                mode="json")
+            return wire(ToolResult.refused(msg("stellarium.no_query")))
 
         async def action(remote: RemoteControl) -> ToolResult:
             return ToolResult.success({"matches": await remote.find(query)})
@@ -86,7 +86,7 @@ def build_server(settings: Settings) -> FastMCP:
         async def action(remote: RemoteControl) -> ToolResult:
             info = await remote.object_info(name)
             if info is None:
-                return ToolResult.refused(f"Stellarium does not know an object called '{name}'.")
+                return ToolResult.refused(msg("stellarium.unknown_object", name=name))
             return ToolResult.success(info.as_dict())
         return await run(action)
 
@@ -102,7 +102,7 @@ def build_server(settings: Settings) -> FastMCP:
         given, set its IANA time zone (e.g. Europe/Zurich) afterwards."""
         refusal = _check_location(latitude, longitude, timezone)
         if refusal is not None:
-            return refusal.model_dump(mode="json")
+            return wire(refusal)
 
         async def action(remote: RemoteControl) -> ToolResult:
             location = await remote.set_location(latitude, longitude, altitude_m, name)
@@ -111,10 +111,9 @@ def build_server(settings: Settings) -> FastMCP:
                 try:
                     await remote.set_timezone(timezone)
                 except ServiceError as exc:
-                    return ToolResult.partial(
-                        data | {"timezone": None},
-                        f"Stellarium moved to {location['name']}, but its time zone could not be "
-                        f"set to {timezone}: {str(exc).rstrip('.')}.")
+                    return ToolResult.partial(data | {"timezone": None}, msg(
+                        "stellarium.zone_not_set", place=location["name"], zone=timezone,
+                        reason=exc.message))
             return ToolResult.success(data)
         return await run(action)
 
@@ -125,9 +124,7 @@ def build_server(settings: Settings) -> FastMCP:
         try:
             moment = datetime.fromisoformat(utc_iso.strip())
         except ValueError:
-            return ToolResult.refused(
-                f"'{utc_iso}' is not an ISO 8601 time such as 2026-12-05T20:00:00Z."
-            ).model_dump(mode="json")
+            return wire(ToolResult.refused(msg("stellarium.bad_time", value=utc_iso)))
 
         async def action(remote: RemoteControl) -> ToolResult:
             clock = await remote.set_time(jd_from_datetime(moment), time_rate=0.0)
@@ -139,18 +136,16 @@ def build_server(settings: Settings) -> FastMCP:
         """Select the object Stellarium knows under exactly this name, centre the view on it
         (tracking) and, when given, zoom to ``fov_deg`` degrees; the selection is verified."""
         if fov_deg is not None and not 0 < fov_deg <= 360:
-            return ToolResult.refused(
-                f"A field of view of {fov_deg:g}° is impossible; give 0 to 360 degrees."
-            ).model_dump(mode="json")
+            return wire(ToolResult.refused(msg("stellarium.bad_fov", fov=f"{fov_deg:g}")))
 
         async def action(remote: RemoteControl) -> ToolResult:
             centring = await remote.center(name, fov_deg)
             data = {"selected": centring.selected.name, "fov": centring.fov,
                     "centred": centring.centred}
             if not centring.centred:
-                return ToolResult.partial(
-                    data, f"Stellarium selected {centring.selected.name}, but the view had not "
-                          f"reached it after {config.script_timeout_s:g} s.")
+                return ToolResult.partial(data, msg(
+                    "stellarium.not_centred", object=centring.selected.name,
+                    seconds=f"{config.script_timeout_s:g}"))
             return ToolResult.success(data)
         return await run(action)
 
@@ -171,16 +166,22 @@ def build_server(settings: Settings) -> FastMCP:
 
 def _check_location(latitude: float, longitude: float, timezone: str | None) -> ToolResult | None:
     if not -90 <= latitude <= 90 or not -180 <= longitude <= 180:
-        return ToolResult.refused(
-            f"Latitude {latitude:g}, longitude {longitude:g} is no place on Earth; latitude must "
-            "lie within ±90° and longitude within ±180°.")
+        return ToolResult.refused(msg("stellarium.not_a_place", lat=f"{latitude:g}", lon=f"{longitude:g}"))
     if timezone is not None:
         try:
             ZoneInfo(timezone)
         except (ZoneInfoNotFoundError, ValueError):
-            return ToolResult.refused(
-                f"'{timezone}' is not an IANA time zone such as Europe/Zurich.")
+            return ToolResult.refused(msg("stellarium.bad_timezone", zone=timezone))
     return None
+
+
+def wire(result: ToolResult) -> dict[str, Any]:
+    """A result as the MCP client receives it: its JSON with the catalogue message (``text``),
+    so the agent's side can say it in the conversation's language."""
+    payload = result.model_dump(mode="json")
+    if result.text is not None:
+        payload["text"] = result.text.model_dump(mode="json")
+    return payload
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ import re
 
 import httpx
 
+from singularity.catalogue import failures, msg
 from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.stellarium.names import SkyObject
@@ -42,22 +43,17 @@ async def simbad_lookup(name: str, *, settings: Settings) -> list[SkyObject]:
     try:
         async with httpx.AsyncClient(timeout=timeout) as client:
             response = await client.post(url, data=form)
-    except httpx.TimeoutException as exc:
-        raise ServiceError(
-            f"SIMBAD did not answer within {timeout:g} s; check the network or "
-            "stellarium.simbad_url.") from exc
     except httpx.HTTPError as exc:
-        raise ServiceError(
-            f"SIMBAD could not be reached at {settings.stellarium.simbad_url}; check the network "
-            "or set stellarium.simbad_online to false.") from exc
+        raise ServiceError(msg("stellarium.simbad_failed", reason=failures.reason(exc, timeout_s=timeout)),
+                           detail=f"{settings.stellarium.simbad_url}: {failures.detail(exc)}") from exc
     if response.status_code != 200:
-        raise ServiceError(f"SIMBAD rejected the name query ({_error_text(response)}).")
+        raise ServiceError(msg("stellarium.simbad_rejected"), detail=_error_text(response))
     try:
         payload = response.json()
         columns = [column["name"] for column in payload["metadata"]]
         rows = [dict(zip(columns, row, strict=True)) for row in payload["data"]]
     except (ValueError, KeyError, TypeError) as exc:
-        raise ServiceError(f"SIMBAD sent an answer that is not a TAP result ({_error_text(response)}).") from exc
+        raise ServiceError(msg("stellarium.simbad_garbage"), detail=_error_text(response)) from exc
     objects: dict[str, SkyObject] = {}
     for row in rows:
         main_id = " ".join(str(row["main_id"]).split())

@@ -105,10 +105,12 @@ def in_language(prose: str, events: Sequence[ToolEvent], language: Language) -> 
 
 
 def _messages(result: ToolResult) -> list[Message]:
-    """The catalogue messages a result carries: its own and its assumptions (profile values)."""
-    assumed = [Message.model_validate(a) for a in (result.data or {}).get("assumptions", [])
-               if isinstance(a, dict)]
-    return ([result.text] if result.text is not None else []) + assumed
+    """The catalogue messages a result carries: its own, and the assumptions (profile values)
+    and notes in its data, which the model reads in English."""
+    data = result.data or {}
+    lines = [line for key in ("assumptions", "notes") for line in data.get(key) or []]
+    kept = [Message.model_validate(line) for line in lines if isinstance(line, dict)]
+    return ([result.text] if result.text is not None else []) + kept
 
 
 class HonestAnswer(BaseModel):

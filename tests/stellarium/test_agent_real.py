@@ -64,4 +64,4 @@ async def test_open_first_target_of_the_plan_with_screenshot(
     path = Path(shot.path)
     assert shot.kind == "screenshot" and path.exists() and path.parent.name == session.id
     assert png_size(path) == (real_stellarium.width, real_stellarium.height)
-    assert "Done: M31 centred in Stellarium (Kreuzlingen" in record.answer
+    assert "Erledigt: M31 in Stellarium zentriert (Kreuzlingen" in record.answer

@@ -23,13 +23,13 @@ async def test_planning_example_shows_steps_table_and_chart(page, tmp_path) -> N
     await send(page, ARTICLE_EXAMPLE)
     answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
     await answer.wait_for(timeout=60_000)
-    await page.get_by_text("Computing ephemerides and scoring targets").first.wait_for(timeout=10_000)
-    await page.get_by_text("Routing to specialist").first.wait_for(timeout=10_000)
-    await page.get_by_text("Resolving the place").first.wait_for(timeout=10_000)
+    await page.get_by_text("Ephemeriden und Bewertung der Ziele").first.wait_for(timeout=10_000)
+    await page.get_by_text("Weiterleitung an den zuständigen Assistenten").first.wait_for(timeout=10_000)
+    await page.get_by_text("Ortsbestimmung").first.wait_for(timeout=10_000)
     table = answer.locator("table")
     await table.wait_for(timeout=10_000)
     assert "M31" in await table.inner_text()
-    chart = page.locator('img[alt*="Altitude"]')
+    chart = page.locator('img[alt*="Höhe"]')
     await chart.first.wait_for(timeout=10_000)
     assert await chart.first.evaluate("img => img.naturalWidth") > 300
     await page.screenshot(path=str(tmp_path / "plan.png"), full_page=True)

@@ -13,8 +13,8 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 
+from singularity.catalogue import say
 from singularity.llm.pilot.policies import Turn, text, tool_call
-from singularity.stellarium.viewpoint import PLACE_SOURCES
 from singularity.understanding.references import target_reference
 
 _SCREENSHOT = re.compile(r"\bscreenshot\b|\bbildschirmfoto\b", re.IGNORECASE)
@@ -25,10 +25,6 @@ _REQUEST_WORDS = re.compile(
     re.IGNORECASE,
 )
 """What a Stellarium request says besides the object: removed to leave the object's name."""
-_SOURCE_DE = {
-    "plan": "aus deinem Plan", "session": "dein angegebener Ort",
-    "profile": "dein üblicher Ort aus dem Profil", "stellarium": "Stellariums eigener Standort",
-}
 
 
 def stellarium(turn: Turn) -> ChatMessage:
@@ -76,11 +72,16 @@ def compose_open_answer(tool: str, result: dict[str, Any], language: str) -> str
         position = (f", {data['altitude_deg']}° hoch Richtung {data['direction'].replace('E', 'O')}" if de
                     else f", {data['altitude_deg']}° high in the {data['direction']}")
     if de:
-        lines = [f"{name} ist in Stellarium zentriert – {place}, {when} ({_SOURCE_DE.get(source, '')}){position}."]
+        lines = [f"{name} ist in Stellarium zentriert – {place}, {when} ({_source(source, language)}){position}."]
         if result.get("status") == "partial":
             lines.append("Nicht alles hat geklappt: " + result.get("message", ""))
     else:
-        lines = [f"{name} is centred in Stellarium – {place}, {when} ({PLACE_SOURCES.get(source, '')}){position}."]
+        lines = [f"{name} is centred in Stellarium – {place}, {when} ({_source(source, language)}){position}."]
         if result.get("status") == "partial":
             lines.append("Not everything worked: " + result.get("message", ""))
     return "\n\n".join([*lines, *data.get("notes", [])])
+
+
+def _source(source: str, language: str) -> str:
+    """Whose place and time the view shows (the catalogue's words, as in the confirmation)."""
+    return say(f"stellarium.source_{source}", "de" if language == "de" else "en") if source else ""

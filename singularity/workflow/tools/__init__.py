@@ -3,6 +3,7 @@ write their results back. No ``from __future__ import annotations`` in these mod
 recognises the injected ``Context`` parameter by its real annotation, and a string annotation
 would leak ``ctx`` into the tool schema the model sees."""
 
+from singularity.catalogue import Message, msg
 from singularity.errors import SingularityError
 from singularity.results import ToolResult
 
@@ -13,3 +14,16 @@ def failure(exc: SingularityError) -> ToolResult:
     if not exc.detail:
         return ToolResult.failed(exc.message)
     return ToolResult.failed(exc.message, data={"detail": exc.detail}, model_data={})
+
+
+def said(result: ToolResult) -> Message:
+    """A result's message as a catalogue message (a plain sentence is kept as it is)."""
+    return result.text or msg("common.verbatim", text=result.message)
+
+
+def together(messages: list[Message]) -> Message:
+    """Several sentences as one message (a partial result's flaws, in order)."""
+    joined = messages[-1]
+    for message in reversed(messages[:-1]):
+        joined = msg("common.both", first=message, second=joined)
+    return joined

@@ -33,6 +33,7 @@ from singularity.workflow.store_keys import (
     SESSION_DIR_KEY,
     STATE_KEY,
 )
+from singularity.workflow.tools import said, together
 
 
 async def _now(ctx: Context, location: Location) -> datetime:
@@ -156,7 +157,7 @@ class PlanningTools:
         )
         await ctx.store.set(LAST_WEATHER_KEY, {"verdict": (result.data or {}).get("verdict"),
                                                **((result.data or {}).get("numbers") or {}),
-                                               "message": _said(result).model_dump(mode="json")})
+                                               "message": said(result).model_dump(mode="json")})
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
@@ -210,7 +211,7 @@ class PlanningTools:
         artifacts = await self._chart(ctx, plan)
         data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
                 "weather": planning["weather_summary"], "listed": len(plan.targets)}
-        problems = ([_said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
+        problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
         data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
         view = {"assumptions": _english(assumed), "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
@@ -219,9 +220,7 @@ class PlanningTools:
                 "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))}
         if problems:
-            said = problems[0] if len(problems) == 1 else msg("common.both", first=problems[0],
-                                                               second=problems[1])
-            return ToolResult.partial(data, said, artifacts=artifacts, model_data=view)
+            return ToolResult.partial(data, together(problems), artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
 
     async def _assume_from_profile(self, ctx: Context) -> list[Message]:
@@ -269,10 +268,6 @@ class PlanningTools:
         return ToolResult.success({"target": chosen})
 
 
-def _said(result: ToolResult) -> Message:
-    """A result's message as a catalogue message (a plain sentence is kept as it is)."""
-    return result.text or msg("common.verbatim", text=result.message)
-
 
 def _english(messages: list[Message]) -> list[str]:
     """Messages as the model reads them (the runner says them in the conversation's language)."""
@@ -281,9 +276,9 @@ def _english(messages: list[Message]) -> list[str]:
 
 async def _weather_problem(ctx: Context, planning: dict[str, Any]) -> Message:
     """Why the weather is unknown: the last check's message, else its summary."""
-    said = (await ctx.store.get(LAST_WEATHER_KEY, default=None) or {}).get("message")
-    if said:
-        return Message.model_validate(said)
+    kept = (await ctx.store.get(LAST_WEATHER_KEY, default=None) or {}).get("message")
+    if kept:
+        return Message.model_validate(kept)
     return msg("common.verbatim", text=planning["weather_summary"] or "")
 
 

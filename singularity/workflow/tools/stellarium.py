@@ -13,6 +13,7 @@ from typing import Any
 
 from llama_index.core.workflow import Context
 
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.planning.models import Location
 from singularity.planning.visibility import Visibility, visibility
@@ -20,10 +21,10 @@ from singularity.results import Artifact, Status, ToolResult
 from singularity.stellarium.bridge import StellariumBridge
 from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.resolve import resolve_name
-from singularity.stellarium.viewpoint import PLACE_SOURCES
 from singularity.understanding.references import target_reference
 from singularity.workflow.state import now_at
 from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
+from singularity.workflow.tools import said, together
 from singularity.workflow.tools.planning import pick_target
 
 
@@ -37,8 +38,6 @@ class Viewpoint:
     def local_time(self) -> str:
         return f"{self.when.astimezone(self.location.tz):%d.%m.%Y %H:%M}"
 
-    def describe(self) -> str:
-        return f"{self.location.name}, {self.local_time}, {PLACE_SOURCES[self.source]}"
 
 
 class StellariumTools:
@@ -63,7 +62,7 @@ class StellariumTools:
         if chosen.status is not Status.OK:
             return chosen
         obj = SkyObject.model_validate(chosen.data["object"])
-        notes: list[str] = chosen.data.get("notes", [])
+        notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
         if isinstance(view, ToolResult):
             return view
@@ -72,13 +71,13 @@ class StellariumTools:
             return ToolResult.refused(_below_horizon(obj, view, seen),
                                       data={"object": obj.name, "altitude_deg": seen.altitude_deg})
         if seen is None:
-            notes.append(f"I have no position for {obj.name}, so its altitude was not checked.")
+            notes.append(msg("stellarium.no_position", object=obj.name))
 
-        problems: list[str] = []
+        problems: list[Message] = []
         for step in (self._set_viewpoint, self._center):
             result = await step(view, obj)
             if result.status is Status.PARTIAL:
-                problems.append(result.message)  # done, with a flaw the user must hear of
+                problems.append(said(result))  # done, with a flaw the user must hear of
             elif result.status is not Status.OK:
                 return result
         async with ctx.store.edit_state() as store:
@@ -86,20 +85,22 @@ class StellariumTools:
 
         data = {"object": obj.name, "common_name": obj.common_name, "kind": obj.kind,
                 "place": view.location.name, "time": view.local_time,
-                "place_source": view.source, "viewpoint": view.describe(),
-                "resolved_by": obj.source, "notes": notes}
+                "place_source": view.source, "resolved_by": obj.source,
+                "notes": [n.model_dump(mode="json") for n in notes]}
         if seen is not None:
             data |= {"altitude_deg": round(seen.altitude_deg), "direction": seen.direction}
         shot = await self._screenshot(ctx, obj.name)
         model_view = {k: data[k] for k in ("object", "common_name", "place", "time", "place_source",
-                                           "altitude_deg", "direction", "notes")
+                                           "altitude_deg", "direction")
                       if data.get(k) not in (None, "", [])}
+        if notes:  # in English for the model; the runner says them in the conversation's language
+            model_view["notes"] = [n.render("en") for n in notes]
         if shot.status is Status.OK:
             data["screenshot"] = shot.artifacts[0].path
         else:
-            problems.append(f"{obj.name} is centred in Stellarium, but the screenshot failed: {shot.message}")
+            problems.append(msg("stellarium.screenshot_failed", object=obj.name, reason=said(shot)))
         if problems:
-            return ToolResult.partial(data, " ".join(problems), artifacts=shot.artifacts,
+            return ToolResult.partial(data, together(problems), artifacts=shot.artifacts,
                                       model_data=model_view)
         return ToolResult.success(data, artifacts=shot.artifacts, model_data=model_view)
 
@@ -114,7 +115,7 @@ class StellariumTools:
         if not text or (reference is not None and reference.pronoun):
             text = state.get("last_discussed_object") or ""
             if not text:
-                return ToolResult.needs_input("Which object should I open in Stellarium?")
+                return ToolResult.needs_input(msg("stellarium.which_object"))
         if plan is not None:
             picked = pick_target(plan["targets"], text)
             if picked is not None:
@@ -124,11 +125,9 @@ class StellariumTools:
                                            "best_time": picked["best_time"]})
         if reference is not None and reference.index is not None:
             if plan is None:
-                return ToolResult.needs_input(
-                    f"There is no observing plan yet, so I cannot tell which object '{target}' "
-                    "is; name the object (for example M42) or plan a night first.")
+                return ToolResult.needs_input(msg("stellarium.no_plan_for_position", target=target))
             return ToolResult.needs_input(
-                f"The plan has no target '{target}'; it lists {len(plan['targets'])} targets.")
+                msg("stellarium.no_such_target", target=target, count=len(plan["targets"])))
         return await resolve_name(text, settings=self.settings, bridge=self.bridge)
 
     async def _viewpoint(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
@@ -181,7 +180,7 @@ class StellariumTools:
         path = (shot.data or {}).get("path")
         if shot.status is not Status.OK or not path or not Path(path).exists():
             return shot if shot.status is not Status.OK else ToolResult.failed(
-                "Stellarium reported a screenshot, but the file is not there.")
+                msg("stellarium.screenshot_missing"))
         return ToolResult.success(shot.data, artifacts=[Artifact(
             kind="screenshot", path=path, title=f"Stellarium: {label}",
             description="Screenshot of the Stellarium view")])
@@ -194,16 +193,19 @@ def _visibility(obj: SkyObject, view: Viewpoint) -> Visibility | None:
                       dec_deg=obj.dec_deg, body=obj.body)
 
 
-def _below_horizon(obj: SkyObject, view: Viewpoint, seen: Visibility) -> str:
+def _below_horizon(obj: SkyObject, view: Viewpoint, seen: Visibility) -> Message:
     """The refusal, composed here: what, where, when, and when it rises."""
-    sentence = (f"{obj.label} is below the horizon at {view.location.name} on {view.local_time} "
-                f"({PLACE_SOURCES[view.source]}, {seen.altitude_deg:.0f}°), so nothing was opened "
-                "in Stellarium")
-    if seen.rises_at is None:
-        return sentence + "; it does not rise there within the next day and a half."
     rise = seen.rises_at
-    same_day = rise.date() == view.when.astimezone(view.location.tz).date()
-    return sentence + f"; it rises at {rise:%H:%M}" + ("" if same_day else f" on {rise:%d.%m.%Y}") + "."
+    if rise is None:
+        rising = msg("stellarium.never_rises")
+    elif rise.date() == view.when.astimezone(view.location.tz).date():
+        rising = msg("stellarium.rises_at", time=f"{rise:%H:%M}")
+    else:
+        rising = msg("stellarium.rises_on", time=f"{rise:%H:%M}", date=f"{rise:%d.%m.%Y}")
+    return msg("stellarium.below_horizon", object=obj.label, place=view.location.name,
+               time=view.local_time, source=msg(f"stellarium.source_{view.source}"),
+               altitude=f"{seen.altitude_deg:.0f}", rise=rising)
+
 
 
 def _stellarium_location(location: dict[str, Any]) -> Location:
