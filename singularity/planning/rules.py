@@ -34,6 +34,13 @@ POINT_FAMILIES = frozenset({"planet", "moon", "double_star"})
 MOON_GLARE_CAP = 2.5
 CONTRAST_SLOPE = 0.4  # mag lost per mag/arcsec² the bright part lies below the sky
 CONTRAST_CAP = 3.0
+# Large diffuse nebulae are judged by surface brightness alone: the slope rises from
+# CONTRAST_SLOPE at 30′ to 1 (a mag/arcsec² fainter is a magnitude harder) at 2°, linear in log
+# size. Galaxies keep CONTRAST_SLOPE: the eye sees their core, far smaller than the catalogue size.
+LARGE_CONTRAST_SLOPE = 1.0
+CONTRAST_SIZE_ARCMIN = (30.0, 120.0)
+DIFFUSE_FAMILIES = frozenset({"nebula", "cluster_nebula", "supernova_remnant"})
+SKY_PER_LIMIT_MAG = 2.0  # mag/arcsec² of sky brightening per magnitude of limit lost (1 / 0.5)
 # How much brighter than its catalogue-mean surface brightness the part of a galaxy the eye
 # picks up first is (mag/arcsec²), by Hubble type: bulge-dominated types concentrate their light.
 GALAXY_CORE_GAIN = {"E": 2.0, "S0": 2.0, "Sa": 2.0, "Sab": 1.8, "Sb": 1.6, "Sbc": 1.3, "Sc": 1.0,
@@ -53,6 +60,7 @@ PREFERENCE_FACTOR = 1.1
 
 _DIFFICULTY = np.array([TYPE_DIFFICULTY[f] for f in FAMILIES])
 _EXTENDED = np.array([f in EXTENDED_FAMILIES for f in FAMILIES])
+_DIFFUSE = np.array([f in DIFFUSE_FAMILIES for f in FAMILIES])
 _GLARE_EXEMPT = np.array([f in NO_GLARE_FAMILIES for f in FAMILIES])
 _POINT = np.array([f in POINT_FAMILIES for f in FAMILIES])
 _DOUBLE = np.array([f == "double_star" for f in FAMILIES])
@@ -140,15 +148,36 @@ def moon_glare(obs: Observables, sky: Sky) -> np.ndarray:
     return np.where(_GLARE_EXEMPT[obs.family_code], 0.0, glare)
 
 
-def contrast_loss_mag(bright_part_sb: np.ndarray, sky_sqm: float) -> np.ndarray:
-    """0.4 mag per mag/arcsec² the object's bright part lies below the sky, capped at 3 mag."""
+def contrast_slope(size_arcmin: np.ndarray | float) -> np.ndarray:
+    """Magnitudes lost per mag/arcsec² of surface brightness below the sky, by size: 0.4 up to
+    30′, where the total magnitude still describes the object; 1 from 2° on, where the eye judges
+    it by surface brightness alone (Clark, *Visual Astronomy of the Deep Sky*, 1990: visibility
+    of a large object is set by its contrast with the sky, not by its integrated light)."""
+    small, large = CONTRAST_SIZE_ARCMIN
+    size = np.nan_to_num(np.asarray(size_arcmin, dtype=float), nan=0.0)
+    share = np.clip(np.log10(np.maximum(size, 1e-9) / small) / np.log10(large / small), 0.0, 1.0)
+    return CONTRAST_SLOPE + (LARGE_CONTRAST_SLOPE - CONTRAST_SLOPE) * share
+
+
+def contrast_loss_mag(bright_part_sb: np.ndarray, sky_sqm: np.ndarray | float,
+                      slope: np.ndarray | float = CONTRAST_SLOPE) -> np.ndarray:
+    """``slope`` mag per mag/arcsec² the object's bright part lies below the sky, counting up to
+    7.5 mag/arcsec² (3 mag at the small-object slope of 0.4)."""
     sb = np.asarray(bright_part_sb, dtype=float)
-    return np.where(np.isnan(sb), 0.0, np.clip(CONTRAST_SLOPE * (sb - sky_sqm), 0.0, CONTRAST_CAP))
+    below = np.clip(sb - sky_sqm, 0.0, CONTRAST_CAP / CONTRAST_SLOPE)
+    return np.where(np.isnan(sb), 0.0, slope * below)
 
 
 def contrast(obs: Observables, sky: Sky) -> np.ndarray:
-    """Extended objects are seen by their brighter parts against the sky background."""
-    loss = contrast_loss_mag(obs.surface_brightness - obs.core_gain, sky.sky_sqm)
+    """Extended objects are seen by their brighter parts against the sky background, and large
+    diffuse nebulae by surface brightness alone (``contrast_slope``). The background is the sky at
+    the target's best time: twilight and moonlight brighten it by 2 mag/arcsec² per magnitude
+    they take off the limit, the relation of the light-pollution penalty (0.5 · ΔSQM)."""
+    lost = twilight_loss_mag(obs.sun_alt_deg) + moon_glare_mag(
+        sky.moon_illumination, obs.moon_alt_deg, obs.moon_separation_deg)
+    sky_sb = sky.sky_sqm - SKY_PER_LIMIT_MAG * lost
+    slope = np.where(_DIFFUSE[obs.family_code], contrast_slope(obs.size_arcmin), CONTRAST_SLOPE)
+    loss = contrast_loss_mag(obs.surface_brightness - obs.core_gain, sky_sb, slope)
     return np.where(_EXTENDED[obs.family_code], loss, 0.0)
 
 

@@ -181,3 +181,22 @@ def test_plan_serialises_and_chart_renders(tmp_path: Path) -> None:
 ])
 def test_phase_names(illum, waxing, name) -> None:
     assert phase_name(illum, waxing) == name
+
+
+def test_southern_showpieces_without_an_openngc_magnitude_are_listed() -> None:
+    cape_town = Location(name="Cape Town", lat=-33.92, lon=18.42, timezone="Africa/Johannesburg", source="test")
+    plan = plan_for(evening_window(date(2026, 6, 15), cape_town), location=cape_town,
+                    equipment=BINOCULARS, prefs=(), limit=40)
+    names = {t.name for t in plan.targets}
+    assert {"IC 2602", "NGC 4755"} <= names  # the Southern Pleiades and the Jewel Box
+
+
+def test_a_large_nebula_loses_more_to_a_bright_sky_than_a_small_one() -> None:
+    window = evening_window(date(2026, 9, 10))
+    city = SkyCondition(sqm=18.94, bortle=6, light_pollution_penalty=1.53, source="test")
+    plan = compute_plan(location=KREUZLINGEN, window=window, equipment=BINOCULARS, sky=city,
+                        preferences=[], settings=SETTINGS, limit=300)
+    parts = {t.name: t.score_parts for t in plan.targets}
+    # NGC 7000 (120′): a magnitude per mag/arcsec² it lies below the sky; M27 (8′): 0.4
+    assert parts["NGC 7000"]["contrast_mag"] > 1.5
+    assert parts["M27"]["contrast_mag"] < 0.5

@@ -18,6 +18,7 @@ from singularity.planning.rules import (
     altitude_quality,
     contrast,
     contrast_loss_mag,
+    contrast_slope,
     core_gain,
     headroom_quality,
     light_pollution,
@@ -85,6 +86,38 @@ def test_contrast_counts_the_bright_part_of_a_galaxy() -> None:
     assert loss[0] == pytest.approx(0.4 * (23.6 - 1.6 - 18.8))
     assert loss[1] == 0.0  # clusters are judged by their stars
     assert contrast_loss_mag(np.array([np.nan]), 18.0)[0] == 0.0
+
+
+def test_large_nebulae_are_judged_by_surface_brightness() -> None:
+    # the slope rises from 0.4 at 30′ to 1 at 2°; unknown size counts as small
+    assert contrast_slope(np.array([10.0, 30.0, 60.0, 120.0, 600.0, np.nan])) == pytest.approx(
+        [0.4, 0.4, 0.7, 1.0, 1.0, 0.4])
+    # NGC 7000 (B 4.0 over 120′ × 30′: 21.5 mag/arcsec²) beside a small nebula of the same surface
+    # brightness and M31 (a galaxy: seen by its core, the small-object slope stays)
+    obs = observables(["nebula", "nebula", "galaxy"], [4.0, 9.0, 3.4], sb=[21.52, 21.52, 23.6],
+                      gain=[0.75, 0.75, 1.6], size=[120.0, 10.0, 178.0])
+    bortle6 = Sky(**{**BINOCULARS.__dict__, "sky_sqm": 18.94})
+    loss = contrast(obs, bortle6)
+    assert loss[0] == pytest.approx(1.0 * (21.52 - 0.75 - 18.94))
+    assert loss[1] == pytest.approx(0.4 * (21.52 - 0.75 - 18.94))
+    assert loss[2] == pytest.approx(0.4 * (23.6 - 1.6 - 18.94))
+    # under a dark sky the large nebula loses nothing
+    assert contrast(obs, Sky(**{**BINOCULARS.__dict__, "sky_sqm": 21.8}))[0] == 0.0
+    # the count stops at 7.5 mag/arcsec² below the sky (3 mag at the small-object slope)
+    assert contrast_loss_mag(np.array([30.0]), 18.0, 1.0)[0] == pytest.approx(7.5)
+
+
+def test_contrast_is_against_the_sky_at_the_best_time() -> None:
+    # twilight and moonlight brighten the background by 2 mag/arcsec² per magnitude of limit lost
+    dark = observables(["nebula"], [4.0], sb=[21.52], gain=[0.75], size=[120.0])
+    twilit = observables(["nebula"], [4.0], sb=[21.52], gain=[0.75], size=[120.0], sun=-15.0)
+    sky = Sky(**{**BINOCULARS.__dict__, "sky_sqm": 20.0})
+    assert contrast(twilit, sky)[0] - contrast(dark, sky)[0] == pytest.approx(2.0 * 0.75)
+    moonlit = observables(["nebula"], [4.0], sb=[21.52], gain=[0.75], size=[120.0], moon_alt=30.0,
+                          sep=90.0)
+    full_moon = Sky(**{**BINOCULARS.__dict__, "sky_sqm": 20.0, "moon_illumination": 1.0})
+    glare = float(moon_glare_mag(1.0, 30.0, 90.0))
+    assert contrast(moonlit, full_moon)[0] - contrast(dark, sky)[0] == pytest.approx(2.0 * glare)
 
 
 def test_core_gain_follows_hubble_type() -> None:
