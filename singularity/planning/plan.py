@@ -267,6 +267,7 @@ def compute_plan(
         parts["hours_above_30"] = round(float(observables.high_fraction[i]) * usable * sample_hours, 2)
         lists = catalog.showpiece_lists[k] if deep_sky else ()
         size = catalog.major_arcmin[k] if deep_sky else np.nan
+        includes = [name_of(j) for j in selection.parts.get(i, [])]
         targets.append(Target(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
@@ -285,9 +286,8 @@ def compute_plan(
                 family_label=FAMILY_LABEL[family], showpiece_lists=lists,
                 preferred=bool(observables.preferred[i]),
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
-            ),
-            score_parts=parts, showpiece_lists=list(lists),
-            includes=[name_of(j) for j in selection.parts.get(i, [])],
+            ) + (f" In the same field: {', '.join(includes)}." if includes else ""),
+            score_parts=parts, showpiece_lists=list(lists), includes=includes,
         ))
 
     waxing = bool(illumination[-1] >= illumination[0])
