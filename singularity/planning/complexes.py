@@ -4,10 +4,9 @@ OpenNGC catalogues the parts of large star-forming regions as objects of their o
 Orion Nebula M42 (90′) lie NGC 1973, NGC 1975 and NGC 1977 (the Running Man), NGC 1980 (the
 Lower Sword) and M43; in the Rosette the nebula NGC 2238 and its cluster NGC 2239 (= NGC 2244);
 in the Lagoon M8 its cluster NGC 6530. An observer points the telescope once and sees them in
-one field, and observing guides describe them under the main object (Turn Left at Orion's
-"Orion Nebula" page names M43, the Running Man and the Trapezium; the RASC Observer's Handbook
-lists "M42/M43" as one Messier entry). Listing each part would spend the night's slots on one
-sight.
+one field, and observing guides describe them with the main object (Turn Left at Orion's
+Orion Nebula pages show M43 and the Trapezium in the same view). Listing each part would spend
+the night's slots on one sight.
 
 The rule: two objects form one **complex** when the centre of one lies inside the other's
 catalogue extent (within half its major axis), and both are of the families such regions are
