@@ -125,6 +125,11 @@ def compass_point(azimuth_deg: float) -> str:
     return _COMPASS[int((azimuth_deg % 360) / 22.5 + 0.5) % 16]
 
 
+def compass_point_in(point: str, language: str) -> str:
+    """``point`` as observers abbreviate it in ``language``: German writes O (Ost) for E."""
+    return point.replace("E", "O") if language == "de" else point
+
+
 def compass_words(point: str) -> str:
     """``SW`` → ``south-west``; ``SSW`` → ``south-south-west``."""
     letters = [_COMPASS_WORDS[c] for c in point]

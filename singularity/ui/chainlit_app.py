@@ -9,14 +9,16 @@ from pathlib import Path
 
 import chainlit as cl
 
+from singularity.catalogue import say
 from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas, style_instructions
 from singularity.ui.images import image_captions, strip_duplicate_images
-from singularity.ui.render import OFFLINE_BANNER, plan_table
+from singularity.ui.render import FULL, OFFLINE_BANNER, plan_table
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
+ALL_COLUMNS = "plan_all_columns"
 log = logging.getLogger(__name__)
 
 
@@ -128,8 +130,8 @@ async def _answer(text: str, *, persona_id: str) -> None:
     web_images = [a for a in record.artifacts if a.kind == "image" and a.url and not a.path]
     # the honest text replaces whatever was streamed; images appear once, as elements
     answer.content = strip_duplicate_images(record.answer, [a.url for a in web_images])
-    if record.plan:
-        answer.content += "\n\n" + plan_table(record.plan)
+    plan_text, answer.actions = _plan(record)
+    answer.content += plan_text
     if web_images:
         answer.content += "\n\n" + image_captions(web_images)
     answer.elements = [
@@ -140,3 +142,21 @@ async def _answer(text: str, *, persona_id: str) -> None:
         for n, a in enumerate(web_images, start=1)
     ]
     await answer.send()
+
+
+def _plan(record: TurnRecord) -> tuple[str, list[cl.Action]]:
+    """The plan under the answer: the columns an observer needs at the telescope (they fit a
+    phone held upright) and a button that shows every column."""
+    if not record.plan:
+        return "", []
+    full = plan_table(record.plan, record.language, columns=FULL)
+    button = cl.Action(name=ALL_COLUMNS, payload={"table": full},
+                       label=say("plan_table.all_columns", record.language),
+                       tooltip=say("plan_table.all_columns_tooltip", record.language))
+    return f"\n\n{plan_table(record.plan, record.language)}", [button]
+
+
+@cl.action_callback(ALL_COLUMNS)
+async def on_all_columns(action: cl.Action) -> None:
+    """The plan's whole table, one tap away (on a phone its own box scrolls sideways)."""
+    await cl.Message(content=action.payload["table"], author="Singularity").send()

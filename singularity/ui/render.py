@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from singularity.catalogue import Language, say
+from singularity.planning.scoring import compass_point_in
+
 OFFLINE_BANNER = (
     "**Offline mode.** No language model is configured, so a deterministic pilot drives the "
     "agents: it understands planning requests in German and English, asks for what is missing "
@@ -14,17 +17,32 @@ OFFLINE_BANNER = (
 )
 
 
-def plan_table(plan: dict[str, Any], limit: int = 15) -> str:
-    """The plan's targets as a Markdown table (local times)."""
-    rows = [
-        "| # | Object | Name | Type | Mag | Best | Alt | Direction | Score |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    for t in plan["targets"][:limit]:
-        best = datetime.fromisoformat(t["best_time"]).strftime("%H:%M")
-        rows.append(
-            f"| {t['rank']} | {t['name']} | {t['common_name'] or ''} | {t['type']} | "
-            f"{t['magnitude']:.1f} | {best} | {t['altitude_deg']:.0f}° | "
-            f"{t['azimuth_deg']:.0f}° {t['direction']} | {t['score']:.0f} |"
-        )
+COMPACT = ("object", "name", "best", "altitude", "direction")
+"""What an observer at the telescope needs; fits a phone held upright (390 px, tested)."""
+FULL = ("object", "name", "type", "magnitude", "best", "altitude", "azimuth", "direction", "score")
+
+
+def plan_table(plan: dict[str, Any], language: Language, *, columns: tuple[str, ...] = COMPACT,
+               limit: int = 15) -> str:
+    """The plan's targets as a Markdown table (local times) with ``columns``, headed in
+    ``language``."""
+    header = [say(f"plan_table.{column}", language) for column in columns]
+    rows = [f"| {' | '.join(header)} |", "|" + "---|" * len(columns)]
+    for target in plan["targets"][:limit]:
+        cells = _cells(target, language)
+        rows.append(f"| {' | '.join(cells[column] for column in columns)} |")
     return "\n".join(rows)
+
+
+def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
+    return {
+        "object": f"{target['rank']}. {target['name']}",
+        "name": target["common_name"] or "",
+        "type": target["type"],
+        "magnitude": f"{target['magnitude']:.1f}",
+        "best": datetime.fromisoformat(target["best_time"]).strftime("%H:%M"),
+        "altitude": f"{target['altitude_deg']:.0f}°",
+        "direction": compass_point_in(target["direction"], language),
+        "azimuth": f"{target['azimuth_deg']:.0f}°",
+        "score": f"{target['score']:.0f}",
+    }

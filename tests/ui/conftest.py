@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
@@ -30,15 +31,22 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def app_url(settings: Settings, fake_server: FakeServer) -> Iterator[str]:
+def app_env() -> dict[str, str]:
+    """Extra environment for the app (a test module overrides it, e.g. to connect a model)."""
+    return {}
+
+
+@pytest.fixture
+def app_url(settings: Settings, fake_server: FakeServer, app_env: dict[str, str]) -> Iterator[str]:
     clear_forecast(fake_server)
     port = _free_port()
-    env = os.environ | offline_env(settings, fake_server.url) | {"PHOENIX_TELEMETRY_ENABLED": "false"}
+    env = (os.environ | offline_env(settings, fake_server.url)
+           | {"PHOENIX_TELEMETRY_ENABLED": "false"} | app_env)
     # Chainlit keeps uploads in <app root>/.files and deletes it on exit: give the test server
     # its own root (linking the real config) so it never touches a developer's running app.
     root = settings.data_dir / "app-root"
     root.mkdir(parents=True)
-    for name in (".chainlit", "chainlit.md", "app.py"):
+    for name in (".chainlit", "chainlit.md", "app.py", "public"):
         (root / name).symlink_to(PROJECT_ROOT / name)
     env["PYTHONPATH"] = str(PROJECT_ROOT)
     log = (settings.data_dir / "chainlit.log").open("wb")
@@ -71,11 +79,27 @@ def app_url(settings: Settings, fake_server: FakeServer) -> Iterator[str]:
 @pytest.fixture
 async def page(app_url: str, tmp_path) -> AsyncIterator:
     """A Chromium page on the app; a screenshot of its last state is kept in ``tmp_path``."""
+    async with open_page(app_url, tmp_path, width=1280, height=1000) as page:
+        yield page
+
+
+@pytest.fixture
+async def phone_page(app_url: str, tmp_path) -> AsyncIterator:
+    """The app on a phone held upright (390 × 844 CSS pixels, touch) in a German browser."""
+    async with open_page(app_url, tmp_path, width=390, height=844, locale="de-DE",
+                         touch=True) as page:
+        yield page
+
+
+@asynccontextmanager
+async def open_page(app_url: str, tmp_path, *, width: int, height: int, locale: str = "en-US",
+                    touch: bool = False) -> AsyncIterator:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+        page = await browser.new_page(viewport={"width": width, "height": height}, locale=locale,
+                                      has_touch=touch, is_mobile=touch)
         await page.goto(app_url)
         await page.wait_for_selector("#chat-input", timeout=30_000)
         await page.locator('[data-step-type="assistant_message"]').first.wait_for(timeout=30_000)  # banner: connected

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from singularity.planning.scoring import compass_point_in
+
 _TYPE_DE = {
     "galaxy": "Galaxie", "galaxy group": "Galaxiengruppe", "open cluster": "offener Sternhaufen",
     "globular cluster": "Kugelsternhaufen", "cluster with nebula": "Sternhaufen mit Nebel",
@@ -21,7 +23,6 @@ _PHASE_DE = {
     "waning crescent": "abnehmende Sichel", "waxing gibbous": "zunehmender Mond",
     "waning gibbous": "abnehmender Mond",
 }
-_DIRECTION_DE = str.maketrans({"E": "O"})  # Ost
 
 
 def _type(label: str, language: str) -> str:
@@ -33,7 +34,7 @@ def _target_line(t: dict[str, Any], language: str) -> str:
     if language == "de":
         return (f"{t['rank']}. {name} – {_type(t['type'], language)} im Sternbild "
                 f"{t['constellation']}, {t['magnitude']:.1f} mag, am besten um {t['best_time']} "
-                f"in {t['altitude_deg']:.0f}° Höhe Richtung {t['direction'].translate(_DIRECTION_DE)}")
+                f"in {t['altitude_deg']:.0f}° Höhe Richtung {compass_point_in(t['direction'], language)}")
     return (f"{t['rank']}. {name} – {t['type']} in {t['constellation']}, mag {t['magnitude']:.1f}, "
             f"best at {t['best_time']}, {t['altitude_deg']:.0f}° high in the {t['direction']}")
 
@@ -131,7 +132,7 @@ def compose_target_answer(target: dict[str, Any], language: str) -> str:
         return (f"{name}: {_type(target['type'], language)} im Sternbild "
                 f"{target['constellation']}, {target['magnitude']:.1f} mag{size_text}. "
                 f"Am besten um {target['best_time'][11:16]} in {target['altitude_deg']:.0f}° Höhe "
-                f"Richtung {target['direction'].translate(_DIRECTION_DE)}.")
+                f"Richtung {compass_point_in(target['direction'], language)}.")
     size_text = f", {size:.0f}′ across" if size else ""
     return (f"{name}: {target['type']} in {target['constellation']}, magnitude "
             f"{target['magnitude']:.1f}{size_text}. Best at {target['best_time'][11:16]}, "
