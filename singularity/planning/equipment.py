@@ -31,6 +31,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.results import ToolResult
@@ -43,12 +44,7 @@ MM_PER_INCH = 25.4
 TELESCOPE_APERTURE_RANGE_MM = (20.0, 1100.0)
 BINOCULAR_APERTURE_RANGE_MM = (15.0, 160.0)
 
-UNDERSTOOD = (
-    "I understand the naked eye (\"naked eye\", \"bloßes Auge\"), binoculars with their size "
-    "(\"10x50 binoculars\", \"Fernglas 7x35\") and telescopes with their aperture (\"80 mm "
-    "refractor\", \"8 inch Newtonian\", \"10-Zoll-Dobson\", \"Newton 150/750\", \"ED 80\", "
-    "\"C8\", \"Seestar S50\")"
-)
+UNDERSTOOD = msg("planning.understood_instruments")
 
 # Named instruments whose aperture is part of the name: (pattern, aperture mm, label).
 _CELESTRON_SCT_MM = {"5": 127.0, "6": 150.0, "8": 203.0, "9.25": 235.0, "11": 279.0, "14": 356.0}
@@ -113,7 +109,7 @@ def parse_equipment(text: str) -> Equipment:
     raw = " ".join(text.split())
     norm = _normalise(raw)
     if not norm:
-        raise InputError(f"Please say what you will observe with; {UNDERSTOOD}.")
+        raise InputError(msg("planning.say_instrument", understood=UNDERSTOOD))
     size = _BINOCULAR_SIZE.search(norm)
     if size:
         return _binoculars(float(size[1].replace(",", ".")), float(size[2]))
@@ -136,11 +132,8 @@ def parse_equipment(text: str) -> Equipment:
         equipment = _binoculars(magnification, aperture_mm)
         return equipment.model_copy(update={"label": f"{equipment.label} (size not given)"})
     if kind:
-        raise InputError(
-            f"Please give the aperture of the {kind} in \"{raw}\" (for example 80 mm, 8 inch or "
-            "Newton 150/750), because it decides between a small and a large telescope."
-        )
-    raise InputError(f"I could not tell which instrument \"{raw}\" is; {UNDERSTOOD}.")
+        raise InputError(msg("planning.aperture_needed", kind=kind, text=raw))
+    raise InputError(msg("planning.instrument_unknown", text=raw, understood=UNDERSTOOD))
 
 
 def classify_equipment(text: str) -> ToolResult:
@@ -148,7 +141,7 @@ def classify_equipment(text: str) -> ToolResult:
     try:
         equipment = parse_equipment(text)
     except InputError as exc:
-        return ToolResult.needs_input(str(exc))
+        return ToolResult.needs_input(exc.message)
     return ToolResult.success({"equipment": equipment.model_dump(mode="json", by_alias=True)})
 
 
@@ -174,10 +167,7 @@ def _normalise(text: str) -> str:
 def _binoculars(magnification: float, aperture_mm: float) -> Equipment:
     low, high = BINOCULAR_APERTURE_RANGE_MM
     if not low <= aperture_mm <= high or not 2 <= magnification <= 40:
-        raise InputError(
-            f"{magnification:g}x{aperture_mm:g} does not look like binoculars; give the size as "
-            "magnification x aperture in mm, for example 10x50."
-        )
+        raise InputError(msg("planning.not_binoculars", size=f"{magnification:g}x{aperture_mm:g}"))
     return Equipment(
         equipment_class=EquipmentClass.BINOCULARS,
         aperture_mm=aperture_mm,
@@ -228,10 +218,8 @@ def _aperture(norm: str, kind: str | None) -> _Aperture | None:
 def _telescope(aperture: _Aperture, kind: str) -> Equipment:
     low, high = TELESCOPE_APERTURE_RANGE_MM
     if not low <= aperture.mm <= high:
-        raise InputError(
-            f"An aperture of {aperture.mm:g} mm is not plausible for a telescope; please give "
-            f"it in mm, cm or inches (between {low:g} and {high:g} mm)."
-        )
+        raise InputError(msg("planning.implausible_aperture", mm=f"{aperture.mm:g}", low=f"{low:g}",
+                             high=f"{high:g}"))
     if aperture.inches is not None:
         label = f"{aperture.inches:g}-inch {kind} ({aperture.mm:.0f} mm)"
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.planning.coordinates import format_coordinates, parse_coordinates
@@ -44,13 +45,11 @@ def resolve_location(
     """
     query = " ".join(text.split())
     if not query:
-        return ToolResult.needs_input(
-            "Please name a town or observatory, or give coordinates such as '47.65, 9.17'."
-        )
+        return ToolResult.needs_input(msg("planning.name_a_place"))
     try:
         coordinates = parse_coordinates(query)
     except InputError as exc:
-        return ToolResult.needs_input(str(exc))
+        return ToolResult.needs_input(exc.message)
     if coordinates is not None:
         return _from_coordinates(*coordinates, settings=settings)
     # "Kreuzlingen zum Beobachten": when the whole text names no place, its leading words may
@@ -90,7 +89,7 @@ def _by_name(query: str, *, settings: Settings, geocoder: Geocoder | None) -> To
     try:
         matches = search_ranked(query, settings=settings, limit=settings.geocoding.max_candidates)
     except ServiceError as exc:
-        return ToolResult.failed(str(exc), data={"note": note} if note else None)
+        return ToolResult.failed(exc.message, data={"note": note} if note else None)
     return _decide(
         query,
         [(m.place, _dominates_gazetteer(m, matches)) for m in matches],
@@ -166,11 +165,7 @@ def _decide(
     else:
         sources = [_GAZETTEER_SOURCE]
     if not ranked:
-        return ToolResult.needs_input(
-            f"I could not find a place called '{query}'; please try another spelling, a nearby "
-            "town or coordinates such as '47.65, 9.17'.",
-            data=extra or None,
-        )
+        return ToolResult.needs_input(msg("planning.place_not_found", query=query), data=extra or None)
     best, dominant = ranked[0]
     if dominant:
         location = Location(
@@ -188,10 +183,10 @@ def _decide(
         return ToolResult.success(data | extra, sources=sources)
     candidates = [place for place, _ in ranked]
     shown = [_described(p) for p in candidates[:3]]
-    listed = ", ".join(shown[:-1]) + f" or {shown[-1]}"
-    more = " among others" if len(candidates) > 3 else ""
+    listed = msg("planning.or", first=", ".join(shown[:-1]), second=shown[-1])
+    key = "planning.place_ambiguous_more" if len(candidates) > 3 else "planning.place_ambiguous"
     return ToolResult.needs_input(
-        f"'{query}' could mean {listed}{more}; which one do you mean?",
+        msg(key, query=query, listed=listed),
         data={"candidates": [_candidate(p) for p in candidates], "source": source} | extra,
         sources=sources,
     )

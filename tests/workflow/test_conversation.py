@@ -102,7 +102,7 @@ async def test_past_date_is_refused_and_said(session: Session, fake_server: Fake
     clear_forecast(fake_server)
     record = await turn(session, "Plane am 1.11.2026 um 21 Uhr in Kreuzlingen mit einem 8 Zoll Dobson")
     assert any(c.name == "set_time" and c.status == "refused" for c in record.tool_calls)
-    assert "in the past" in record.answer
+    assert "liegt in der Vergangenheit" in record.answer
     assert record.plan is None
 
 

@@ -72,4 +72,4 @@ async def test_refusal_left_unmentioned(offline_settings: Settings) -> None:
     refused = [c for c in record.tool_calls if c.status == "refused"]
     assert [c.name for c in refused] == ["set_time"]
     assert record.answer.startswith("Alles klar, notiert!")
-    assert "Not done: That time (Wed 1 Jan 2020, 21:00 CET) is in the past" in record.answer
+    assert "Nicht erledigt: Dieser Zeitpunkt (Mi, 1. Jan. 2020, 21:00 CET) liegt in der Vergangenheit" in record.answer

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.timephrases.lexicon import (
     ARTICLES,
@@ -46,7 +47,7 @@ def read_duration(text: str) -> float | None:
     """Hours in ``text``, ``None`` if it is not a duration; raises InputError when out of range."""
     s = text.strip().lower()
     if re.match(r"-\s*\d", s):
-        raise InputError(f"A duration cannot be negative ('{text.strip()}').")
+        raise InputError(msg("time.negative_duration", text=text.strip()))
     s = re.sub(r"(viertel|halbe)stunde", r"\1 stunde", s)
     clock = re.fullmatch(r"(\d{1,2}):([0-5]\d)\s*(h|std|stunden?|hours?)?", s)
     if clock:
@@ -106,9 +107,9 @@ def read_duration(text: str) -> float | None:
 def checked_hours(hours: float, shown: str) -> float:
     """``hours`` if it is a usable observing duration; ``shown`` names it in the error."""
     if not math.isfinite(hours) or hours <= 0:
-        raise InputError(f"The duration '{shown}' must be longer than zero.")
+        raise InputError(msg("time.zero_duration", text=shown))
     if hours > MAX_DURATION_HOURS:
-        raise InputError(f"The duration '{shown}' is longer than {MAX_DURATION_HOURS:g} hours.")
+        raise InputError(msg("time.too_long", text=shown, hours=f"{MAX_DURATION_HOURS:g}"))
     return hours
 
 
@@ -116,8 +117,5 @@ def parse_duration(text: str) -> float:
     """Hours in a German or English duration ("anderthalb Stunden", "90 minutes", "2h", "2")."""
     hours = read_duration(text)
     if hours is None:
-        raise InputError(
-            f"I could not read '{text.strip()}' as a duration; "
-            "say for example '2 Stunden', '90 minutes' or '1.5h'."
-        )
+        raise InputError(msg("time.duration_unreadable", text=text.strip()))
     return hours

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.models import Location
 from singularity.planning.timephrases.formatting import format_moment
@@ -16,10 +17,7 @@ from singularity.planning.timephrases.twilight import anchored
 
 def fallback(text: str, shown: str, now: datetime, location: Location, parts: Parts) -> ParsedWhen:
     """Other absolute dates via dateparser; only a day or a day with a time is accepted."""
-    unknown = InputError(
-        f"I could not understand '{shown.strip()}' as a date and time; please give one such as "
-        f"{EXAMPLES}."
-    )
+    unknown = InputError(msg("time.not_understood", text=shown.strip(), examples=EXAMPLES))
     if not text.strip() or re.fullmatch(r"[\d\s.:]+", text.strip()):
         raise unknown
     from dateparser.date import DateDataParser  # ~0.3 s to import; most phrases never need it
@@ -38,10 +36,8 @@ def fallback(text: str, shown: str, now: datetime, location: Location, parts: Pa
     if found.date_obj is None:
         raise unknown
     if found.period not in ("day", "time"):
-        raise InputError(
-            f"'{shown.strip()}' names a whole {found.period}, not a day; please give a day and "
-            f"time such as {EXAMPLES}."
-        )
+        raise InputError(msg("time.whole_period", text=shown.strip(), period=found.period,
+                             examples=EXAMPLES))
     moment = found.date_obj.astimezone(location.tz)
     if found.period == "day":
         day_parts = Parts(abs_date=moment.date(), duration_hours=parts.duration_hours)

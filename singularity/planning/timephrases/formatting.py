@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from singularity.catalogue import Message, msg
 from singularity.planning.timephrases.lexicon import MONTH_ABBR, WEEKDAY_NAMES
 from singularity.planning.timephrases.phrase import Parts
 
@@ -20,6 +21,13 @@ def hm(moment: datetime) -> str:
 def format_moment(moment: datetime) -> str:
     """'Mon 30 Nov 2026, 21:00 CET': how a start is shown to the user."""
     return f"{fmt_date(moment.date())}, {hm(moment)}"
+
+
+def moment_message(moment: datetime) -> Message:
+    """``format_moment`` in catalogue words: 'Mon 30 Nov 2026, 21:00 CET' / 'Mo, 30. Nov. 2026, …'."""
+    return msg("time.moment", weekday=msg(f"time.{WEEKDAY_NAMES[moment.weekday()].lower()}"),
+               day=moment.day, month=msg(f"time.{MONTH_ABBR[moment.month - 1].lower()}"),
+               year=moment.year, clock=hm(moment))
 
 
 def day_word(day: date, today: date, parts: Parts) -> str | None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.models import Location
 from singularity.planning.timephrases.durations import checked_hours
 from singularity.planning.timephrases.fallback import fallback
-from singularity.planning.timephrases.formatting import format_moment, hm
+from singularity.planning.timephrases.formatting import format_moment, hm, moment_message
 from singularity.planning.timephrases.lexicon import EXAMPLES
 from singularity.planning.timephrases.localtime import shift
 from singularity.planning.timephrases.parsed import PAST_GRACE, ParsedWhen
@@ -25,13 +26,11 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
     tz = location.tz
     now = now.astimezone(tz)
     if not text.strip():
-        raise InputError(f"No time was given; please give a date and time such as {EXAMPLES}.")
+        raise InputError(msg("time.no_time", examples=EXAMPLES))
     parts, unknown, without_duration = read_phrase(text, now.date(), tz)
     if unknown and not parts.empty():
-        raise InputError(
-            f"I did not understand '{' '.join(unknown)}' in '{text.strip()}'; please give a "
-            f"date and time such as {EXAMPLES}."
-        )
+        raise InputError(msg("time.unknown_words", unknown=" ".join(unknown), text=text.strip(),
+                             examples=EXAMPLES))
     if unknown:
         return fallback(without_duration, text, now, location, parts)
     if parts.now or parts.offset:
@@ -42,9 +41,7 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
             or parts.abs_date
             or (parts.weekday is not None)
         ):
-            raise InputError(
-                f"'{text.strip()}' names both 'now' and another time; which one do you mean?"
-            )
+            raise InputError(msg("time.now_and_other", text=text.strip()))
         start = now if parts.now else shift(now, parts.offset or timedelta())
         what = (
             "now" if parts.now else f"in {(parts.offset or timedelta()).total_seconds() / 3600:g} h"
@@ -55,14 +52,8 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
         )  # fmt: skip
     if parts.empty():
         if parts.duration_hours is not None:
-            raise InputError(
-                f"'{text.strip()}' says how long but not when; please add a date and time such "
-                f"as {EXAMPLES}."
-            )
-        raise InputError(
-            f"I could not understand '{text.strip()}' as a date and time; please give one such "
-            f"as {EXAMPLES}."
-        )
+            raise InputError(msg("time.how_long_not_when", text=text.strip(), examples=EXAMPLES))
+        raise InputError(msg("time.not_understood", text=text.strip(), examples=EXAMPLES))
     if parts.clock is None:
         return anchored(parts, now, location)
     return timed(parts, now, location, text)
@@ -87,15 +78,14 @@ def resolve_time(
         if duration_hours is not None:
             hours = checked_hours(duration_hours, f"{duration_hours:g} h")
     except InputError as error:
-        return ToolResult.needs_input(str(error))
+        return ToolResult.needs_input(error.message)
     start = parsed.start
     end = shift(start, timedelta(hours=hours))
     now_ts = now.timestamp()
     late = parsed.explicit_time and start.timestamp() < now_ts - PAST_GRACE.total_seconds()
     if late or end.timestamp() <= now_ts:
         return ToolResult.refused(
-            f"That time ({format_moment(start)}) is in the past; please ask for a time from now "
-            "on, such as 'tonight' or 'tomorrow at 21:00'.",
+            msg("time.in_the_past", moment=moment_message(start)),
             data={"datetime_iso": start.isoformat(), "description": parsed.description},
         )
     description = f"{parsed.description}; for {hours:g} h until {hm(end)}"
