@@ -75,6 +75,9 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
 TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just"])
 """Words that say what kind of fact is asked, not what it is about."""
 
+MOST = 2 / 3
+"""Share of a question's relation words (three or more) a sentence must use; with one or two,
+all of them."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
 """A distance is asked from here unless the question says otherwise."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
@@ -132,6 +135,22 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "explosion": ("explosion", "explodes"), "explodiert": ("explodes", "explosion"), "stirbt": ("dies", "death", "end"),
     "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed"),
     "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
+    "gestaltet": ("designed", "design", "created", "made"), "entworfen": ("designed", "design", "made"),
+    "designed": ("design", "created", "made"), "gegrundet": ("founded", "established"), "founded": ("established",),
+    "eroffnet": ("opened", "opening"), "opened": ("opening",), "gekostet": ("cost", "costs", "price", "dollars"),
+    "kostet": ("cost", "costs", "price"), "kosten": ("cost", "costs", "price"), "cost": ("costs", "price", "dollars"),
+    "gestorben": ("died", "death"), "starb": ("died", "death"), "die": ("died", "death"), "geboren": ("born",),
+    "nannte": ("named", "called"), "getauft": ("named", "called"), "vorbeigeflogen": ("flyby", "flew", "passed", "past"),
+    "vorbeiflug": ("flyby", "flew", "passed"), "flog": ("flew", "flyby", "passed"), "fly": ("flyby", "flew", "passed"),
+    "kartiert": ("mapped", "catalogued", "charted"), "kartierte": ("mapped", "catalogued", "charted"),
+    "beschrieben": ("described", "description"), "erklart": ("explained", "explanation"), "bestimmt": ("determined", "measured"),
+    "untersucht": ("studied", "explored", "examined"), "erforscht": ("explored", "studied"), "umkreist": ("orbits", "orbit"),
+    "umkreisen": ("orbit", "orbits"), "funkeln": ("twinkle", "twinkling", "scintillation"), "wiegt": ("weighs", "mass"),
+    "arbeiten": ("work", "staff", "employ"), "geschliffen": ("ground", "grinding", "polished"),
+    "herausgefunden": ("found", "discovered", "showed"), "gezeigt": ("showed", "shown"), "runde": ("orbit", "around"),
+    "spiral": ("spiral",), "arme": ("arms",), "schallplatte": ("record",), "ozean": ("ocean",), "krebs": ("crab",),
+    "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
+    "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
     "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
     "gravitation": ("gravity",), "finsternis": ("eclipse",), "mondfinsternis": ("lunar", "eclipse"),
@@ -169,11 +188,13 @@ _UNITS: dict[Asked, str] = {
                  r"|(?:%|per ?cent) of the speed of light|times the speed",
 }
 _QUANTITY = {kind: re.compile(rf"{_APPROX}{_NUM}\s*(?:{units})(?![a-z])", re.IGNORECASE) for kind, units in _UNITS.items()}
-_MAGNITUDE = re.compile(rf"\bmagnitude\s+(?:of\s+)?{_APPROX}[−–+-]?\d[\d.]*|{_NUM}\s*mag\b|\bmagnitude\s+[−–+-]?\d", re.IGNORECASE)
+_MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
                  "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
                  "|hundreds?|thousands?|millions?|billions?|dozens?|a few|several|a pair|a single|only one|both")
 _COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
+_UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|arcsec|arcmin|light|km/s|km/h|times|x|×)(?![a-z])",
+                                re.IGNORECASE)
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
@@ -208,8 +229,9 @@ class Question:
     """A question read for its kind of fact and its content words (stems)."""
 
     asked: Asked
-    subject: frozenset[str]
-    """Stems naming what the question is about (a title it names, or a word of a passage title)."""
+    entities: tuple[frozenset[str], ...]
+    """The things it names (a title it names, a proper name, a German word known only as the
+    passages' cognate): every stem of each must stand in the sentence or its passage's title."""
     relation: dict[str, frozenset[str]]
     """Each other content stem with the stems a sentence may use for it."""
 
@@ -224,26 +246,43 @@ def question_kind(question: str) -> Asked:
 
 
 def read_question(question: str, *, named: Iterable[str], texts: Iterable[str], german: bool) -> Question:
-    """``question`` with its kind, subject and relation words. ``named``: topic names found in
-    it (its subject); ``texts``: the retrieved sentences; ``german``: unknown German words are
-    dropped rather than required."""
-    named_stems = {s for name in named for s in map(stem, tokens(name))}
+    """``question`` with its kind, the things it names and its relation words. ``named``:
+    topic names found in it; ``texts``: the retrieved sentences. A capitalised word inside an
+    English question is a name. German words are widened by :data:`WIDEN` (compounds by their
+    parts); a German word the lexicon does not know is a name when the passages use it as a
+    cognate ("Neptun", "Vesta") and is dropped otherwise, rather than required."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
     filler = _DISTANCE_FILLER if asked is Asked.DISTANCE else frozenset()
+    entities = [frozenset(stem(word) for word in tokens(name) if word not in _STOP) for name in named]
+    entities = [entity for entity in entities if entity]
+    taken = set().union(*entities)
+    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
     relation: dict[str, frozenset[str]] = {}
     for word in dict.fromkeys(tokens(question)):
         if word in _STOP or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
             continue
         own = stem(word)
-        if own in named_stems:
+        if own in taken:
             continue
-        forms = frozenset({own, *map(stem, WIDEN.get(word, ()))})
-        known = word in WIDEN or any(similar(form, seen) for form in forms for seen in passage_stems)
-        if german and not known:
-            continue
-        relation[own] = forms
-    return Question(asked, frozenset(named_stems), relation)
+        widened = WIDEN.get(word) or (_compound(word) if german else ())
+        forms = frozenset({own, *map(stem, widened)})
+        cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
+        if word in proper or (german and not widened and cognate):
+            entities.append(frozenset({own}))
+        elif widened or cognate or not german:
+            relation[own] = forms
+    return Question(asked, tuple(entities), relation)
+
+
+def _compound(word: str) -> tuple[str, ...]:
+    """A German compound's meaning from two known parts ("Sonnenspektrum" → sun, spectrum)."""
+    for cut in range(3, len(word) - 2):
+        head, tail = word[:cut], word[cut:]
+        head_words = WIDEN.get(head) or WIDEN.get(head.removesuffix("n")) or WIDEN.get(head.removesuffix("s"))
+        if head_words and tail in WIDEN:
+            return (*head_words, *WIDEN[tail])
+    return ()
 
 
 def similar(a: str, b: str) -> bool:
@@ -261,30 +300,33 @@ def similar(a: str, b: str) -> bool:
 
 
 def relevance(question: Question, sentence: str, title: str) -> float | None:
-    """How well a sentence covers the question, or ``None`` when it does not: it must be about
-    the question's subject (naming it, or its passage's title naming it and the sentence saying
-    "it"), and use at least half the relation words its passage's title does not already
-    name ("discovered" in "who discovered Pluto" on a page titled *Pluto*; "the night sky" is
-    named by *Olbers' Paradox — Why the Night Sky Is Dark*) — for a definition, at least half
-    of all of them. Words found only in the title count half in the score."""
+    """How well a sentence covers the question, or ``None`` when it does not: every thing the
+    question names must stand in the sentence, or in its passage's title when the sentence
+    says "it" or the question asks nothing more; and at least half the relation words its
+    passage's title does not already name must stand in the sentence ("discovered" in "who
+    discovered Pluto" on a page titled *Pluto*; "the night sky" is named by *Olbers' Paradox —
+    Why the Night Sky Is Dark*) — for a definition, at least half of all of them. Words found
+    only in the title count half in the score."""
     words = set(map(stem, tokens(sentence)))
     headline = set(map(stem, tokens(title)))
-    if question.subject:
-        in_sentence = _uses(question.subject, words)
-        in_title = _uses(question.subject, headline)
-        if not in_sentence and not (in_title and (_PRONOUN.search(sentence) or not question.relation)):
+    for entity in question.entities:
+        if all(_uses({part}, words) for part in entity):
+            continue
+        by_title = all(_uses({part}, words | headline) for part in entity)
+        if not (by_title and (_PRONOUN.search(sentence) or not question.relation)):
             return None
     if not question.relation:
         return 1.0
     own = [forms for forms in question.relation.values() if _uses(forms, words)]
     by_title = [forms for forms in question.relation.values() if forms not in own and _uses(forms, headline)]
     if question.asked is Asked.DEFINITION:
-        needed = len(own) / len(question.relation)
+        if len(own) / len(question.relation) < 0.5:
+            return None
     else:
         predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
         needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
-    if needed < 0.5:
-        return None
+        if needed < (1.0 if len(predicates) <= 2 else MOST):
+            return None  # "who named Pluto" is not answered by who found it
     return (len(own) + 0.5 * len(by_title)) / len(question.relation)
 
 
@@ -294,34 +336,48 @@ def _uses(forms: Iterable[str], words: set[str]) -> bool:
 
 def evidence(question: Question, sentence: str) -> str | None:
     """The part of an English sentence that states the asked kind of fact ("" when the whole
-    sentence is the evidence, as for a reason), or ``None`` when it states none. A count must
-    count one of the question's words ("16 known moons" for "how many moons")."""
+    sentence is the evidence, as for a reason), or ``None`` when it states none. Of several
+    dates or quantities, the one nearest to a thing the question names ("Neptune in August
+    1989" in a list of flybys); a count must count one of the question's words and carry no
+    unit ("16 known moons" for "how many moons", not "a 200 mm telescope")."""
     asked = question.asked
     if sentence.rstrip().endswith("?"):
         return None
     if asked is Asked.PERSON:
         people = person_names(sentence)
         return ", ".join(people) if people else None
-    if asked is Asked.DATE:
-        found = _DATE.search(sentence)
-        return found.group().strip() if found else None
-    if asked is Asked.BRIGHTNESS:
-        found = _MAGNITUDE.search(sentence)
-        return found.group().strip() if found else None
     if asked is Asked.COUNT:
-        for found in _COUNT.finditer(sentence):
-            counted = set(map(stem, tokens(found.group())))
-            if not question.relation or any(_uses(forms, counted) for forms in question.relation.values()):
-                return found.group().strip()
-        return None
-    if asked in _QUANTITY:
-        found = _QUANTITY[asked].search(sentence)
-        return found.group().strip() if found else None
+        counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
+        return _nearest(question, sentence, counts)
+    pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
+    if pattern is not None:
+        return _nearest(question, sentence, list(pattern.finditer(sentence)))
     if asked is Asked.REASON:
         return "" if _CAUSE.search(sentence) else None
     if asked is Asked.DEFINITION:
         return "" if _DEFINES.search(sentence) else None
     return ""
+
+
+def _counts(question: Question, phrase: str) -> bool:
+    if _UNIT_AFTER_NUMBER.search(phrase):
+        return False
+    counted = [stem(word) for word in tokens(phrase)]
+    if counted[0] == "no":  # "no moons" counts only what follows at once
+        counted = counted[:2]
+    return not question.relation or any(_uses(forms, set(counted)) for forms in question.relation.values())
+
+
+def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> str | None:
+    """The match closest to where the sentence names one of the question's things."""
+    if not found:
+        return None
+    spots = [word.start() for word in re.finditer(r"\w+", sentence)
+             if any(_uses(entity, {stem(word.group().casefold())}) for entity in question.entities)]
+    if not spots:
+        return found[0].group().strip()
+    best = min(found, key=lambda match: min(abs(match.start() - spot) for spot in spots))
+    return best.group().strip()
 
 
 def person_names(sentence: str) -> list[str]:
@@ -330,6 +386,8 @@ def person_names(sentence: str) -> list[str]:
     ("by Galle", "Herschel spotted")."""
     found: list[str] = []
     for match in _NAME_RUN.finditer(sentence):
+        if re.search(r"\bthe\s+$", sentence[:match.start()], re.IGNORECASE):
+            continue  # "the Golden Record", "the Berlin Observatory": things, not people
         words = match.group().split()
         while words and words[0] in NOT_PERSON:
             words = words[1:]
