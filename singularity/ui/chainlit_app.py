@@ -14,7 +14,7 @@ from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas, style_instructions
 from singularity.ui.images import image_captions, strip_duplicate_images
-from singularity.ui.render import FULL, OFFLINE_BANNER, plan_table
+from singularity.ui.render import FULL, browser_language, plan_table, starters
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
@@ -27,18 +27,11 @@ def _personas() -> list[Persona]:
     return load_personas(settings.resolve(settings.personas_file))
 
 
-STARTERS: tuple[tuple[str, str], ...] = (
-    ("Beobachtung planen", ("Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem "
-                           "10-Zoll-Dobson. Ich möchte vor allem Galaxien sehen.")),
-    ("Plan tonight", "What can I see tonight from Zurich with 10x50 binoculars?"),
-    ("Spiralgalaxien", "Wie entstehen Spiralgalaxien?"),
-    ("Stellarium", "Zeig mir M42 in Stellarium"),
-)
-
-
 @cl.set_starters
-async def starters() -> list[cl.Starter]:
-    return [cl.Starter(label=label, message=message) for label, message in STARTERS]
+async def starter_cards(user: cl.User | None = None, language: str | None = None) -> list[cl.Starter]:
+    """The starters in the browser's language (the conversation has none yet)."""
+    return [cl.Starter(label=label, message=message)
+            for label, message in starters(browser_language(language))]
 
 
 @cl.action_callback("starter")
@@ -66,14 +59,18 @@ async def start() -> None:
     profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
     session = Session.create(settings=settings, profile=profile.model_dump(mode="json"),
                              session_id=cl.context.session.id)
+    language = browser_language(cl.context.session.language)
+    await session.prefer_language(language)
     cl.user_session.set("session", session)
     cl.user_session.set("warm_up", asyncio.create_task(_warm_up(session)))
     if resolve_provider(settings) == "offline":
         actions = [cl.Action(name="starter", label=label, payload={"message": message})
-                   for label, message in STARTERS]
-        await cl.Message(content=OFFLINE_BANNER, author="Singularity", actions=actions).send()
+                   for label, message in starters(language)]
+        await cl.Message(content=say("ui.offline_banner", language), author="Singularity",
+                         actions=actions).send()
     else:
-        await cl.Message(content=f"Connected: {describe_provider(settings)}.", author="Singularity").send()
+        await cl.Message(content=say("ui.connected", language, provider=describe_provider(settings)),
+                         author="Singularity").send()
 
 
 async def _warm_up(session: Session) -> None:
@@ -138,7 +135,8 @@ async def _answer(text: str, *, persona_id: str) -> None:
         cl.Image(path=a.path, name=a.title or "chart", display="inline")
         for a in record.artifacts if a.path and Path(a.path).exists()
     ] + [
-        cl.Image(url=a.url, name=f"{n}. {a.title or 'Image'}", mime=a.mime, display="inline")
+        cl.Image(url=a.url, name=f"{n}. {a.title or say('ui.image', record.language)}", mime=a.mime,
+                 display="inline")
         for n, a in enumerate(web_images, start=1)
     ]
     await answer.send()

@@ -8,13 +8,20 @@ from typing import Any
 from singularity.catalogue import Language, say
 from singularity.planning.scoring import compass_point_in
 
-OFFLINE_BANNER = (
-    "**Offline mode.** No language model is configured, so a deterministic pilot drives the "
-    "agents: it understands planning requests in German and English, asks for what is missing "
-    "and answers from tool results. To connect a model, set `OPENROUTER_API_KEY` in `.env` "
-    "(or `llm.openai_like_url` in `config.yaml` for LM Studio, Ollama, vLLM or llama.cpp) and "
-    "restart."
-)
+STARTERS = ("plan", "tonight", "spirals", "stellarium")
+"""The example requests offered at chat start (``ui.starter_<name>_label`` / ``_message``)."""
+
+
+def browser_language(tag: str | None) -> Language:
+    """The language of a browser's ``Accept-Language`` tag ("de-CH" → German): the chat's
+    words before the user's own show one."""
+    return "de" if (tag or "").lower().startswith("de") else "en"
+
+
+def starters(language: Language) -> list[tuple[str, str]]:
+    """(label, message) of each starter in ``language``."""
+    return [(say(f"ui.starter_{name}_label", language), say(f"ui.starter_{name}_message", language))
+            for name in STARTERS]
 
 
 COMPACT = ("object", "name", "best", "altitude", "direction")
