@@ -184,6 +184,12 @@ class Session:
             await self.ctx.store.set(LAST_PLAN_KEY, payload["last_plan"])
         self.memory.set([ChatMessage.model_validate(m) for m in payload["messages"]])
 
+    async def prefer_language(self, language: Language) -> None:
+        """The language to speak until the user's words show one (the browser's, at chat
+        start); a conversation that has one keeps it."""
+        state = await self.state()
+        await self.ctx.store.set(STATE_KEY, {**state, "language": state.get("language") or language})
+
     async def state(self) -> dict[str, Any]:
         return await self.ctx.store.get(STATE_KEY, default=None) or dict(self.workflow.initial_state)
 
