@@ -62,17 +62,21 @@ def complex_ids(ra_rad: np.ndarray, dec_rad: np.ndarray, major_arcmin: np.ndarra
     candidates = np.flatnonzero(eligible & np.isfinite(major_arcmin) & (major_arcmin > 0))
     if candidates.size < 2:
         return ids
-    xyz = np.column_stack([np.cos(dec_rad[candidates]) * np.cos(ra_rad[candidates]),
-                           np.cos(dec_rad[candidates]) * np.sin(ra_rad[candidates]),
-                           np.sin(dec_rad[candidates])])
+    candidates = candidates[np.argsort(dec_rad[candidates], kind="stable")]
+    dec = dec_rad[candidates]
+    xyz = np.column_stack([np.cos(dec) * np.cos(ra_rad[candidates]),
+                           np.cos(dec) * np.sin(ra_rad[candidates]), np.sin(dec)])
     radius = np.radians(major_arcmin[candidates] / 120.0)
+    widest = float(radius.max())
     pairs = []
     for start in range(0, candidates.size, _CHUNK):
         block = slice(start, start + _CHUNK)
-        cos_sep = np.clip(xyz[block] @ xyz.T, -1.0, 1.0)
-        reach = np.cos(np.maximum(radius[block, None], radius[None, :]))
+        # sorted by declination: only objects within the widest radius of the block can pair
+        lo, hi = np.searchsorted(dec, [dec[block][0] - widest, dec[block][-1] + widest])
+        cos_sep = np.clip(xyz[block] @ xyz[lo:hi].T, -1.0, 1.0)
+        reach = np.cos(np.maximum(radius[block, None], radius[None, lo:hi]))
         a, b = np.nonzero(cos_sep > reach)
-        a = a + start
+        a, b = a + start, b + lo
         keep = a < b
         pairs.append(np.column_stack([a[keep], b[keep]]))
     linked = np.concatenate(pairs)
@@ -80,7 +84,9 @@ def complex_ids(ra_rad: np.ndarray, dec_rad: np.ndarray, major_arcmin: np.ndarra
         return ids
     members = np.unique(linked)
     label = _components(candidates.size, linked)
-    ids[candidates[members]] = candidates[label[members]]
+    for root in np.unique(label[members]):  # the complex's id: its smallest catalogue index
+        group = candidates[members[label[members] == root]]
+        ids[group] = group.min()
     return ids
 
 
