@@ -49,6 +49,7 @@ from singularity.workflow.model_failures import (
     watched_model,
 )
 from singularity.workflow.store_keys import (
+    CARRIED_KEYS,
     CURRENT_AGENT_KEY,
     LAST_PLAN_KEY,
     NOW_KEY,
@@ -172,6 +173,15 @@ class Session:
         tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
         tmp.replace(path)
 
+    async def recover(self) -> None:
+        """Continue on a new context with the same state, plan and answers: a failed run (a
+        model call cancelled mid-step) leaves its context unusable for the next run."""
+        kept = {key: await self.ctx.store.get(key, default=None) for key in CARRIED_KEYS}
+        self.ctx = Context(self.workflow)
+        for key, value in kept.items():
+            if value is not None:
+                await self.ctx.store.set(key, value)
+
     async def restore(self, path: Path) -> None:
         """Continue a conversation written by ``save``."""
         import json
@@ -246,6 +256,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
             failure = reply_failure(output, session.workflow, session.settings)
     except Exception as exc:  # noqa: BLE001 - a failed model call ends the turn with a sentence
         failure = explain(exc, settings=session.settings, pilot=not remote)
+        await session.recover()
     finally:
         _strip_state_from_memory(session.memory)
 

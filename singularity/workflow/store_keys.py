@@ -23,3 +23,6 @@ LAST_QUERY_KEY = "last_standalone_query"
 """The previous standalone knowledge query ("und auf der Venus?" repeats it)."""
 RECENT_KEY = "recent_messages"
 """The conversation's last messages before this one, for the query rewriter."""
+
+CARRIED_KEYS = (STATE_KEY, LAST_PLAN_KEY, LAST_WEATHER_KEY, LAST_QUERY_KEY)
+"""What a conversation carries from turn to turn (the runner sets the others for every turn)."""

@@ -1,0 +1,62 @@
+"""A failing model in the chat app: each failure is one bubble with one sentence in the user's
+language (never an empty bubble), and the app keeps serving."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.fakes import openai_server as script
+from tests.fakes.openai_server import FakeOpenAI
+from tests.fakes.server import FakeServer
+
+pytestmark = pytest.mark.slow
+ANSWERS = '[data-step-type="assistant_message"]'
+QUESTION = "Wie warm ist es auf dem Mars?"
+FAILURES = [
+    (script.garbage(), "keine Antwort eines OpenAI-kompatiblen Sprachmodells"),
+    (script.empty(), "hat eine leere Antwort geschickt"),
+    (script.fake_tool_call_text("handoff", {"to_agent": "KnowledgeAgent"}),
+     "hat einen Werkzeugaufruf als Text geschrieben"),
+    (script.http_error(401), "hat den API-Schlüssel abgelehnt (HTTP 401); prüfe OPENAI_LIKE_API_KEY"),
+    (script.http_error(500), "hatte einen internen Fehler (HTTP 500"),
+    (script.slow(script.text("zu spät"), 30), "hat 1 s lang nichts geantwortet"),
+]
+
+
+@pytest.fixture
+def fake_model(fake_server: FakeServer) -> Iterator[FakeOpenAI]:
+    fake = FakeOpenAI(fake_server)
+    yield fake
+    fake.release()
+
+
+@pytest.fixture
+def app_env(fake_model: FakeOpenAI) -> dict[str, str]:
+    return {"SINGULARITY__LLM__PROVIDER": "openai_like",
+            "SINGULARITY__LLM__OPENAI_LIKE_URL": fake_model.base_url,
+            "SINGULARITY__LLM__TIMEOUT_S": "1", "SINGULARITY__LLM__MAX_RETRIES": "0"}
+
+
+async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_model: FakeOpenAI,
+                                                                  tmp_path) -> None:
+    bubbles = page.locator(ANSWERS)
+    for reply, sentence in FAILURES:
+        before = await bubbles.count()
+        fake_model.script(reply)
+        await page.fill("#chat-input", QUESTION)
+        await page.keyboard.press("Enter")
+        await bubbles.filter(has_text=sentence).last.wait_for(timeout=30_000)
+        await page.locator("#chat-input").wait_for(state="visible")
+        texts = await bubbles.all_inner_texts()
+        assert len(texts) == before + 1, texts[before:]
+        assert texts[-1].count(sentence) == 1 and "```" not in texts[-1]
+        assert all(text.strip() for text in texts), texts
+    await page.screenshot(path=str(tmp_path / "model-failures.png"), full_page=True)
+
+    fake_model.release()
+    fake_model.script(script.text("Hallo! Frag mich etwas über den Himmel."))
+    await page.fill("#chat-input", "Hallo")
+    await page.keyboard.press("Enter")
+    await bubbles.filter(has_text="Frag mich etwas über den Himmel.").last.wait_for(timeout=30_000)
