@@ -23,7 +23,7 @@ MAX_TITLES_PER_ALIAS = 4
 MAX_ALIAS_WORDS = 5
 COMMON_SHARE = 0.06
 """A name found in more than this share of all chunks is a common word ("galaxies": 7 %, "Mars": 2 %)."""
-_LEADING_ARTICLES = {"the", "der", "die", "das"}
+_LEADING_ARTICLES = {"the", "der", "die", "das", "des", "dem", "den"}
 """Skipped before a name found in a text ("the Orion Nebula")."""
 _PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
 _NUMBER = re.compile(r"\d+")

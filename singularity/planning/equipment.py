@@ -68,7 +68,7 @@ _ED_OR_APO = re.compile(r"\b(?:ed|apo)[\s-]*(\d{2,3})\b")
 _APERTURE_FOCAL = re.compile(r"\b(\d{2,4})\s*/\s*(\d{3,5})(?!\d)")
 _WITH_UNIT = re.compile(
     r"(\d+(?:[.,]\d+)?)\s*-?\s*"
-    r"(mm|millimet(?:er|re)s?|cm|zentimeter|centimet(?:er|re)s?|zoll|zöller|zoeller"
+    r"(mm|millimet(?:er|re)(?:s|n)?|cm|zentimeter(?:n)?|centimet(?:er|re)s?|zoll|zöller|zoeller"
     r"|inch(?:es)?|in\b|\"|'')"
 )
 _BARE_NUMBER = re.compile(r"(?<![\d.,/x])(\d{2,4})(?![\d.,/x])")
@@ -149,14 +149,14 @@ _INCH_WORDS = {
     "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9,
     "zehn": 10, "elf": 11, "zwölf": 12, "zwoelf": 12, "vierzehn": 14, "sechzehn": 16,
 }  # fmt: skip
-_INCH_WORD = re.compile(r"\b(" + "|".join(_INCH_WORDS) + r")z(?:ö|oe)ller\b")
+_INCH_WORD = re.compile(r"\b(" + "|".join(_INCH_WORDS) + r")[\s-]?(?:z(?:ö|oe)ller|zoll)")
 _MM_SHORTHAND = re.compile(r"\b(\d{2,3})er\b")
-"""Observers' German: "ein Achtzöller" is an 8-inch telescope, "mein 150er Newton" 150 mm."""
+"""Observers' German: "ein Achtzöller" or "Zehnzoll-Dobson" give inches, "mein 150er Newton" mm."""
 
 
 def _normalise(text: str) -> str:
     lowered = text.lower().replace("×", "x")
-    lowered = _INCH_WORD.sub(lambda m: f"{_INCH_WORDS[m[1]]}-zöller", lowered)
+    lowered = _INCH_WORD.sub(lambda m: f"{_INCH_WORDS[m[1]]}-zoll", lowered)
     lowered = _MM_SHORTHAND.sub(lambda m: f"{m[1]} mm" if int(m[1]) >= 50 else m[0], lowered)
     lowered = lowered.replace("ß", "ss")
     for quote in ("″", "“", "”", "„"):

@@ -32,7 +32,8 @@ _ANCHOR = re.compile(
 )
 _PART = re.compile(
     r"\d+(?:[.,]\d+)?(?:mm|cm|er|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
-    r"|mm|cm|zoll|zöller|zoeller|inch|inches|\"|x|×|\d{2,4}/\d{3,5}|f/\d+(?:[.,]\d+)?|ed|apo"
+    r"|mm|cm|millimetern?|zentimetern?|zoll|zöller|zoeller|inch|inches|\"|x|×|\d{2,4}/\d{3,5}"
+    r"|f/\d+(?:[.,]\d+)?|ed|apo"
     r"|celestron|sky-?watcher|bresser|meade|vixen|takahashi|omegon|explore|scientific|zwo"
     r"|dwarf|unistellar|evscope|ts-optics|s50|s30"
 )
@@ -105,13 +106,15 @@ def _grown(
         and not tokens[first - 1].ends_clause
     ):
         first -= 1
-    while (
-        last + 1 < len(tokens)
-        and last - anchor < _MAX_PART_WORDS
-        and _part(tokens, last + 1, taken)
-        and (not tokens[last].ends_clause or _aperture_follows(tokens, last + 1))
-    ):
-        last += 1
+    while last + 1 < len(tokens) and last - anchor < _MAX_PART_WORDS:
+        if _part(tokens, last + 1, taken) and (
+                not tokens[last].ends_clause or _aperture_follows(tokens, last + 1)):
+            last += 1
+        elif (tokens[last + 1].word in _APERTURE_LEAD and not tokens[last].ends_clause
+              and last + 2 < len(tokens) and _aperture_follows(tokens, last + 2)):
+            last += 2  # "Teleskop mit 70 Millimetern"
+        else:
+            break
     spans = sorted(
         ((a, b) for a in range(first, anchor + 1) for b in range(anchor, last + 1)),
         key=lambda span: span[0] - span[1],
@@ -127,10 +130,17 @@ def _grown(
     return None
 
 
+_APERTURE_LEAD = {"mit", "with", "of", "von"}
+_UNITS = {"mm", "cm", "millimeter", "millimetern", "millimetres", "millimeters", "zentimeter",
+          "zentimetern", "zoll", "inch", "inches"}
+
+
 def _aperture_follows(tokens: Sequence[Token], i: int) -> bool:
-    """ "Dobson, 200 mm Öffnung": an aperture after a comma still belongs to the instrument."""
-    return (not tokens[i - 1].ends_sentence and bool(re.fullmatch(r"\d+(?:[.,]\d+)?(?:mm|cm)?", tokens[i].word))
-            and (tokens[i].word.endswith(("mm", "cm")) or (i + 1 < len(tokens) and tokens[i + 1].word in {"mm", "cm"})))
+    """ "Dobson, 200 mm Öffnung", "Teleskop mit 70 Millimetern": an aperture after a comma or a
+    "mit"/"with" still belongs to the instrument."""
+    if tokens[i - 1].ends_sentence or not re.fullmatch(r"\d+(?:[.,]\d+)?(?:mm|cm)?", tokens[i].word):
+        return False
+    return tokens[i].word.endswith(("mm", "cm")) or (i + 1 < len(tokens) and tokens[i + 1].word in _UNITS)
 
 
 def _part(tokens: Sequence[Token], i: int, taken: set[int]) -> bool:

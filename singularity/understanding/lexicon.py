@@ -132,6 +132,8 @@ WEATHER = re.compile(
     r"\bwetter\w*|\bweather\b|\bforecast\b|\bvorhersage\b|\bbew(?:ö|oe)lk\w*|\bwolke\w*"
     r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*|\bklar(?:e[rn]?)?\b|\bclear\b|\bseeing\b"
     r"|\bnebel\s+(?:am|im)\s+boden\b|\bfog\w*|\bhochnebel\b|\bbedeckt\b|\bovercast\b"
+    r"|\bregne[tn]\b|\bschnei(?:t|en)\b|\bgewitter\w*|\bbedingungen\b|\bconditions\b"
+    r"|\bsternenklar\w*|\bwolkenlos\w*|\bdunst\w*|\bhaze\b|\bhazy\b|\btransparen(?:z|cy)\b"
 )
 REPLAN_CUES = re.compile(
     r"\bund\s+(?:wenn|mit|für|fuer|in|bei|am|um|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"

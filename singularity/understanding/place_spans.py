@@ -30,10 +30,10 @@ _MAX_COORD_WORDS = 8
 _PREPOSITIONS = {
     "in", "im", "bei", "beim", "aus", "near", "nahe", "from", "at", "für", "fuer", "for", "nach",
     "über", "ueber", "over", "to", "around", "standort", "location", "meinte", "meant",
-    "sondern", "rather", "eher",
+    "sondern", "rather", "eher", "auf", "on",
 }  # fmt: skip
 """Words after which a capitalised name is a place ("nach Davos", "over Denver", "Standort
-Chur", "ich meinte Bozeman", "nicht Basel, sondern Bregenz")."""
+Chur", "ich meinte Bozeman", "nicht Basel, sondern Bregenz", "auf der Zugspitze")."""
 _ONLY_WITH_AUS = {"von", "vom"}
 _LEAD_INS = (("der", "nähe", "von"), ("der", "naehe", "von"), ("the", "vicinity", "of"))
 _ARTICLES = {"der", "die", "das", "dem", "den", "the"}
