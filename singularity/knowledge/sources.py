@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from singularity.catalogue import Language, Message, msg, say
+
 Kind = Literal["local", "web"]
 _MARKER = re.compile(r"\[(\d{1,3})\]")
 _SPACED_MARKER = re.compile(r" ?\[(\d{1,3})\]")
@@ -28,7 +30,8 @@ class Source(BaseModel):
     kind: Kind
     title: str
     url: str | None = None
-    citation: str
+    citation: Message
+    """Said in the answer's language when listed (``source_list``)."""
 
     @property
     def marker(self) -> str:
@@ -36,30 +39,32 @@ class Source(BaseModel):
 
 
 def local_citation(*, title: str, url: str | None, source: str, retrieved_at: str | None,
-                   references: Sequence[dict[str, str]] = ()) -> str:
+                   references: Sequence[dict[str, str]] = ()) -> Message:
     """A knowledge-base document: where the text is from and that it is a dated local copy."""
-    stored = f"local copy of {retrieved_at}" if retrieved_at else "local copy"
+    stored = msg("sources.local_copy_of", date=retrieved_at) if retrieved_at else msg("sources.local_copy")
     if source == "bundled":
         basis = "; ".join(f"{ref['title']} <{ref['url']}>" for ref in references[:3])
-        based = f"; based on {basis}" if basis else ""
-        return f"{title}, Singularity knowledge base ({stored}){based}"
+        if basis:
+            return msg("sources.bundled_based", title=title, stored=stored, basis=basis)
+        return msg("sources.bundled", title=title, stored=stored)
     origin = {"openstax": "OpenStax Astronomy 2e", "wikipedia": "Wikipedia"}.get(source, source)
-    return f"{title}, {origin}" + (f" <{url}>" if url else "") + f" ({stored})"
+    return msg("sources.document", title=title, origin=origin, link=f" <{url}>" if url else "",
+               stored=stored)
 
 
-def web_citation(*, title: str, url: str, retrieved_on: str) -> str:
-    return f"{title} <{url}> (web, retrieved {retrieved_on})"
+def web_citation(*, title: str, url: str, retrieved_on: str) -> Message:
+    return msg("sources.web", title=title, url=url, date=retrieved_on)
 
 
 def register(entries: list[dict[str, Any]], *, key: str, kind: Kind, title: str, url: str | None,
-             citation: str) -> Source:
+             citation: Message) -> Source:
     """The source of ``key`` in ``entries`` (the registry as stored in the turn's context),
     added with the next number when it is new."""
     for entry in entries:
         if entry["key"] == key:
             return Source.model_validate(entry)
     source = Source(id=len(entries) + 1, key=key, kind=kind, title=title, url=url, citation=citation)
-    entries.append(source.model_dump())
+    entries.append(source.model_dump(mode="json"))
     return source
 
 
@@ -81,10 +86,9 @@ def cite(text: str, entries: Iterable[dict[str, Any]]) -> tuple[str, list[Source
     return renumbered, [registry[old].model_copy(update={"id": new}) for old, new in numbers.items()]
 
 
-def source_list(sources: Sequence[Source], language: str) -> str:
-    """The Markdown list under an answer."""
+def source_list(sources: Sequence[Source], language: Language) -> str:
+    """The Markdown list under an answer, in the answer's language."""
     if not sources:
         return ""
-    heading = "Quellen" if language == "de" else "Sources"
-    lines = [f"{s.marker} {s.citation}" for s in sources]
-    return f"**{heading}**\n" + "\n".join(f"- {line}" for line in lines)
+    lines = [f"{s.marker} {s.citation.render(language)}" for s in sources]
+    return f"**{say('sources.heading', language)}**\n" + "\n".join(f"- {line}" for line in lines)

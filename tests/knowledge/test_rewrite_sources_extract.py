@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from singularity.catalogue import msg
 from singularity.knowledge.extract import best_quotes
 from singularity.knowledge.rewrite import needs_context, rewrite_by_rule
 from singularity.knowledge.sources import cite, local_citation, register, source_list, web_citation
@@ -44,16 +45,18 @@ def test_chunks_of_one_source_share_one_number_and_web_sources_are_marked() -> N
     web = register(entries, key="https://example.org/a", kind="web", title="A", url="https://example.org/a",
                    citation=web_citation(title="A", url="https://example.org/a", retrieved_on="2026-11-30"))
     assert (first.id, again.id, web.id) == (1, 1, 2) and len(entries) == 2
-    assert "local copy of 2026-11-30" in mars and "NASA Mars Fact Sheet" in mars
-    assert "(web, retrieved 2026-11-30)" in web.citation
+    assert "local copy of 2026-11-30" in mars.render("en") and "NASA Mars Fact Sheet" in mars.render("en")
+    assert "lokale Kopie vom 2026-11-30" in mars.render("de")  # the answer's language
+    assert "(web, retrieved 2026-11-30)" in web.citation.render("en")
     assert "OpenStax Astronomy 2e" in local_citation(title="10.1 The Nearest Planets", url="https://openstax.org/x",
-                                                     source="openstax", retrieved_at="2026-01-02")
+                                                     source="openstax", retrieved_at="2026-01-02").render("en")
 
 
 def test_markers_and_the_listed_sources_always_match() -> None:
     entries: list[dict] = []
     for key in ("a", "b", "c"):
-        register(entries, key=key, kind="local", title=key.upper(), url=None, citation=f"Citation {key}")
+        register(entries, key=key, kind="local", title=key.upper(), url=None,
+                 citation=msg("common.verbatim", text=f"Citation {key}"))
     text, sources = cite("Fact one [2]. Fact two [7]. Fact three [2][1].", entries)
     assert text == "Fact one [1]. Fact two. Fact three [1][2]."  # [7] names no source; renumbered
     assert [(s.id, s.key) for s in sources] == [(1, "b"), (2, "a")]  # "c" was not cited: not listed

@@ -27,7 +27,7 @@ async def test_knowledge_answer_with_sources_and_a_follow_up(page, tmp_path) -> 
     answer = page.locator(ANSWERS).filter(has_text="Die Wissensbasis sagt dazu").last
     await answer.wait_for(timeout=60_000)
     text = await answer.inner_text()
-    assert "°C" in text and "[1]" in text and "Quellen" in text and "local copy of 2026-11-30" in text
+    assert "°C" in text and "[1]" in text and "Quellen" in text and "lokale Kopie vom 2026-11-30" in text
     await page.get_by_text("Suche in der Wissensbasis").first.wait_for(timeout=10_000)
     await send(page, "Wie warm ist es dort?")
     rewritten = page.locator(ANSWERS).filter(has_text="Wie warm ist es auf dem Mars?").last

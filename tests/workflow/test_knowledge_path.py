@@ -36,7 +36,7 @@ async def test_a_german_question_gets_an_extractive_answer_whose_markers_match_i
     assert record.answer.startswith("Die Wissensbasis sagt dazu")
     assert "464 °C" in record.answer
     assert _markers(record.answer) == {s.id for s in record.sources}
-    assert "**Quellen**" in record.answer and "local copy of 2026-11-30" in record.answer
+    assert "**Quellen**" in record.answer and "lokale Kopie vom 2026-11-30" in record.answer
     assert record.state["last_discussed_object"] == "Venus"
 
 
@@ -121,7 +121,7 @@ async def test_a_model_rewrites_follow_ups_and_invented_markers_are_dropped(know
     assert await session.ctx.store.get("last_standalone_query") == "Wie warm ist es auf dem Mars?"
     event_data = session.history[-1]
     assert "[9]" not in record.answer and "[1]" in record.answer  # no source 9 was ever returned
-    assert [s.id for s in record.sources] == [1] and "local copy of 2026-11-30" in record.answer
+    assert [s.id for s in record.sources] == [1] and "lokale Kopie vom 2026-11-30" in record.answer
     assert event_data.state["last_discussed_object"] == "Mars"
 
 

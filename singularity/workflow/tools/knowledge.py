@@ -17,7 +17,7 @@ from llama_index.core.llms import LLM, ChatMessage, MessageRole
 from llama_index.core.workflow import Context
 from opentelemetry import trace
 
-from singularity.catalogue import msg
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import SingularityError
 from singularity.knowledge.retrieval import Hit, KnowledgeBase, SearchOutcome
@@ -208,7 +208,8 @@ def _passage(hit: Hit, entries: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _sources_of(rows: Sequence[Mapping[str, Any]], entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     used = {row["marker"] for row in rows}
-    return [{"id": e["id"], "marker": f"[{e['id']}]", "citation": e["citation"], "kind": e["kind"]}
+    return [{"id": e["id"], "marker": f"[{e['id']}]", "kind": e["kind"],
+             "citation": Message.model_validate(e["citation"]).render("en")}  # the model reads English
             for e in entries if f"[{e['id']}]" in used]
 
 
