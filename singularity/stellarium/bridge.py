@@ -65,7 +65,8 @@ class StellariumBridge:
         except Exception as exc:  # noqa: BLE001 - the bridge process, not Stellarium: one sentence, no crash
             log.warning("The Stellarium MCP server failed on %s: %r", tool, exc)
             self._client = None  # the next call starts a fresh server
-            return ToolResult.failed(msg("stellarium.bridge_broke"), data={"detail": repr(exc)})
+            return ToolResult.failed(msg("stellarium.bridge_broke"), data={"detail": repr(exc)},
+                                     model_data={})
         return _as_result(tool, result)
 
     async def start(self) -> None:
@@ -120,8 +121,12 @@ def _as_result(tool: str, result: Any) -> ToolResult:
             payload = json.loads(text)
         except json.JSONDecodeError:
             return ToolResult.failed(msg("stellarium.bridge_garbled"),
-                                     data={"detail": f"{tool}: {text[:120] or 'empty'}"})
+                                     data={"detail": f"{tool}: {text[:120] or 'empty'}"}, model_data={})
     try:
-        return ToolResult.model_validate(payload)
+        parsed = ToolResult.model_validate(payload)
     except ValueError:
-        return ToolResult.failed(msg("stellarium.bridge_garbled"), data={"detail": f"{tool}: invalid"})
+        return ToolResult.failed(msg("stellarium.bridge_garbled"), data={"detail": f"{tool}: invalid"},
+                                 model_data={})
+    if (parsed.data or {}).get("detail"):  # a failure's raw text is for the step, not the model
+        return parsed.model_copy(update={"model_data": {}})
+    return parsed
