@@ -1,18 +1,24 @@
 """Answer styles from ``personas.yaml``: adding a persona is a YAML edit, never a code change.
 
-A persona changes only how the Knowledge and Planning agents phrase their answers. Its style
-text is appended to those agents' system prompts under an explicit priority, so that rules,
-tool results, numbers, sources, warnings and errors always win over style.
+A persona changes only how answers are phrased. With a model, its style text is appended to the
+Knowledge and Planning agents' system prompts under an explicit priority, so that rules, tool
+results, numbers, sources, warnings and errors always win over style. Without a model, the
+offline pilot dresses its composed answers with the persona's ``offline`` phrases (greeting and
+closing lines, connecting phrases, its way of saying "I don't know", a line of character for
+refusals) around words it never changes; the phrases may hold no digits, units or citation
+markers, so they cannot carry a fact (D25).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from singularity.catalogue import Language
 from singularity.errors import ConfigError
 
 log = logging.getLogger(__name__)
@@ -27,6 +33,35 @@ STYLE_PRIORITY = (
 )
 
 
+_FACT_SIGNS = re.compile(r"[0-9\[\]°%]")
+"""What only facts carry (numbers, units, citation markers): never in a persona's phrases."""
+
+
+class Voice(BaseModel):
+    """A persona's phrases in one language, for the offline pilot (all optional)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    greeting: str = ""
+    """Opens the reply to a greeting."""
+    closing: str = ""
+    """Ends an answer and a farewell."""
+    connectors: tuple[str, ...] = ()
+    """Lead into the later paragraphs of an answer, in turn."""
+    unknown: str = ""
+    """Opens an answer that has to say "I don't know"."""
+    refusal: str = ""
+    """Follows a refusal (the refusal's own sentence stays as it is)."""
+
+    @field_validator("greeting", "closing", "unknown", "refusal", "connectors")
+    @classmethod
+    def _no_facts(cls, value: str | tuple[str, ...]) -> str | tuple[str, ...]:
+        for phrase in (value,) if isinstance(value, str) else value:
+            if _FACT_SIGNS.search(phrase):
+                raise ValueError(f"holds a digit, unit or citation marker: {phrase!r}")
+        return value
+
+
 class Persona(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -36,6 +71,8 @@ class Persona(BaseModel):
     icon: str = ""
     """An icon name for the UI (Lucide names, as Chainlit uses)."""
     style: str = ""
+    offline: dict[Language, Voice] = Field(default_factory=dict)
+    """The phrases the offline pilot uses, per language; none: answers as composed."""
 
 
 def load_personas(path: Path) -> list[Persona]:

@@ -6,9 +6,11 @@ import pytest
 
 from singularity.config import PROJECT_ROOT, Settings
 from singularity.errors import ConfigError
+from singularity.llm.pilot.voice import Kind, dress
 from singularity.personas import (
     DEFAULT_ID,
     Persona,
+    Voice,
     get_persona,
     load_personas,
     style_instructions,
@@ -95,3 +97,51 @@ def test_invalid_files_give_clear_errors(tmp_path: Path, text: str, message: str
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="does not exist"):
         load_personas(tmp_path / "nope.yaml")
+
+
+def test_every_persona_but_the_default_speaks_offline_in_both_languages() -> None:
+    for persona in load_personas(REPO_PERSONAS):
+        if persona.id == DEFAULT_ID:
+            assert persona.offline == {}
+            continue
+        assert set(persona.offline) == {"de", "en"}, persona.id
+        for voice in persona.offline.values():
+            assert voice.greeting and voice.closing and voice.unknown and voice.refusal
+            assert len(voice.connectors) >= 2
+
+
+@pytest.mark.parametrize("phrase", ["Seit 4 Milliarden Jahren.", "Wie in [1] steht.",
+                                    "Es sind 20° über dem Horizont."])
+def test_an_offline_phrase_cannot_carry_a_fact(tmp_path: Path, phrase: str) -> None:
+    path = _write(tmp_path, f"""
+personas:
+  - {{id: default, name: Plain}}
+  - id: teller
+    name: Teller
+    offline:
+      de: {{closing: "{phrase}"}}
+""")
+    with pytest.raises(ConfigError, match="persona teller: 'offline.de.closing'"):
+        load_personas(path)
+
+
+VOICE = Voice(greeting="Oh. Hallo.", closing="Nicht dass es etwas ändert.",
+              connectors=("Und –", "Außerdem –"), unknown="Ich weiß es nicht.",
+              refusal="Nicht dass ich gewollt hätte.")
+PLAN = "Dein Plan:\n\n1. **M31** – 84° hoch\n\nMond: Neumond.\n\nWetter: gut."
+
+
+@pytest.mark.parametrize(("kind", "text", "dressed"), [
+    ("answer", PLAN, ("Dein Plan:\n\n1. **M31** – 84° hoch\n\nUnd – Mond: Neumond.\n\n"
+                      "Außerdem – Wetter: gut.\n\nNicht dass es etwas ändert.")),
+    ("greeting", "Hallo! Frag mich.", "Oh. Hallo.\n\nHallo! Frag mich."),
+    ("farewell", "Gern geschehen!", "Gern geschehen!\n\nNicht dass es etwas ändert."),
+    ("refusal", "Dabei kann ich nicht helfen.", "Dabei kann ich nicht helfen. Nicht dass ich gewollt hätte."),
+    ("unknown", "Dazu steht nichts in der Wissensbasis.",
+     "Ich weiß es nicht.\n\nDazu steht nichts in der Wissensbasis.\n\nNicht dass es etwas ändert."),
+    ("question", "Wo möchtest du beobachten?", "Wo möchtest du beobachten?"),
+    ("relay", "Der Ort ist mehrdeutig.", "Der Ort ist mehrdeutig."),
+])
+def test_a_voice_goes_around_the_composed_words(kind: Kind, text: str, dressed: str) -> None:
+    assert dress(text, kind, VOICE) == dressed
+    assert dress(text, kind, None) == text

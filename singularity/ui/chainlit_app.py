@@ -12,7 +12,7 @@ import chainlit as cl
 from singularity.catalogue import say
 from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
-from singularity.personas import Persona, get_persona, load_personas, style_instructions
+from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
 from singularity.ui.render import FULL, browser_language, plan_table, starters
 from singularity.workflow.runner import Session, TurnRecord, run_turn
@@ -104,8 +104,7 @@ async def _answer(text: str, *, persona_id: str) -> None:
     answer: cl.Message | None = None  # created at the first token, so it follows the steps
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None
-    async for item in run_turn(session, text, now=datetime.now().astimezone(),
-                               style=style_instructions(persona)):
+    async for item in run_turn(session, text, now=datetime.now().astimezone(), persona=persona):
         if isinstance(item, TurnRecord):
             record = item
         elif item.kind == "tool_call" and item.tool_id:

@@ -16,7 +16,7 @@ async def run_cli_turn(
 ) -> TurnRecord:
     """Run ``message``; print steps and the answer with ``echo`` (None: print nothing)."""
     from singularity.memory.profile import ProfileStore
-    from singularity.personas import get_persona, load_personas, style_instructions
+    from singularity.personas import get_persona, load_personas
     from singularity.tracing import setup_tracing
 
     tracing = setup_tracing(settings=settings)  # spans are dropped if no collector listens
@@ -27,7 +27,7 @@ async def run_cli_turn(
     if session_file is not None and session_file.exists():
         await session.restore(session_file)
     record: TurnRecord | None = None
-    async for item in run_turn(session, message, now=now, style=style_instructions(persona)):
+    async for item in run_turn(session, message, now=now, persona=persona):
         if isinstance(item, TurnRecord):
             record = item
         elif echo is not None:

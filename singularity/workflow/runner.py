@@ -35,6 +35,8 @@ from singularity import roles
 from singularity.catalogue import Language, catalogue, msg, say
 from singularity.config import Settings
 from singularity.knowledge.sources import Source, cite, source_list
+from singularity.llm.pilot.model import PilotLLM
+from singularity.personas import Persona, style_instructions
 from singularity.results import Artifact, Status, ToolResult
 from singularity.roles import AGENT_ROLES
 from singularity.understanding.language import detect_language
@@ -112,7 +114,6 @@ class TurnRecord(BaseModel):
 
 def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
     """One LLM per agent role: the configured provider, or the offline pilot."""
-    from singularity.llm.pilot.model import PilotLLM
     from singularity.llm.providers import build_llm
 
     llms: dict[str, FunctionCallingLLM] = {}
@@ -152,12 +153,18 @@ class Session:
         return cls(settings=settings, workflow=workflow, ctx=Context(workflow),
                    memory=new_chat_memory(settings=settings), directory=directory, id=sid)
 
-    def set_persona_style(self, style: str) -> None:
-        """Persona style shapes only the Knowledge and Planning agents (the orchestrator
-        stays neutral so routing never depends on a role)."""
+    def set_persona(self, persona: Persona) -> None:
+        """A persona changes how answers are worded, never what they say (D25). A model reads
+        its style in the Knowledge and Planning prompts (the orchestrator stays neutral so
+        routing never depends on a role); the offline pilot puts its phrases around the
+        answers it composes."""
+        style = style_instructions(persona)
         base = {roles.KNOWLEDGE: prompts.KNOWLEDGE_PROMPT, roles.PLANNING: prompts.PLANNING_PROMPT}
         for name, prompt in base.items():
             self.workflow.agents[name].system_prompt = f"{prompt}\n\n{style}" if style else prompt
+        for agent in self.workflow.agents.values():
+            if isinstance(agent.llm, PilotLLM):
+                agent.llm.speak_as(persona.offline)
         self.persona_style = style
 
     async def save(self, path: Path) -> None:
@@ -208,10 +215,10 @@ class Session:
 
 
 async def run_turn(session: Session, message: str, *, now: datetime,
-                   style: str | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
+                   persona: Persona | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
     """Run one message; yields TurnEvents as they happen, then the TurnRecord."""
-    if style is not None:
-        session.set_persona_style(style)                                   # 1. persona
+    if persona is not None:
+        session.set_persona(persona)                                       # 1. persona
     await session.ctx.store.set(SOURCES_KEY, [])                           # 2. sources
     await session.ctx.store.set(RECENT_KEY, _recent_messages(session.memory))
     await session.ctx.store.set(CURRENT_AGENT_KEY, roles.ORCHESTRATOR)  # 3. root agent

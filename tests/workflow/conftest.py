@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from singularity.config import Settings
+from singularity.personas import Persona
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import open_meteo_payload
@@ -54,9 +55,10 @@ def knowledge_session(offline_settings: Settings, knowledge_index: Path) -> Iter
 Turn = Callable[..., "TurnRecord"]
 
 
-async def turn(session: Session, message: str, *, now: datetime = NOW, style: str = "") -> TurnRecord:
+async def turn(session: Session, message: str, *, now: datetime = NOW,
+               persona: Persona | None = None) -> TurnRecord:
     record = None
-    async for item in run_turn(session, message, now=now, style=style):
+    async for item in run_turn(session, message, now=now, persona=persona):
         if isinstance(item, TurnRecord):
             record = item
     assert record is not None

@@ -23,7 +23,7 @@ from singularity.knowledge.extract import Answer, Quote, answer_quotes
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.titles import TitleIndex
 from singularity.knowledge.web_search import KEY_VARIABLE
-from singularity.llm.pilot.policies import ToolRun, Turn, text, tool_call
+from singularity.llm.pilot.policies import ToolRun, Turn, relay, text, tool_call
 from singularity.understanding import lexicon as lx
 from singularity.understanding.references import target_reference
 
@@ -47,7 +47,7 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         return tool_call("search_local_knowledge", query=turn.user_text,
                          **({"title": plan.title} if plan.title else {}))
     if search.status != "ok":
-        return text((search.result or {}).get("message", ""))
+        return relay(search)
     data = (search.result or {}).get("data") or {}
     question = data.get("rewritten_query") or turn.user_text
     local = _answers(_topics(data), titles, language) if data.get("sufficient", False) else None
@@ -61,8 +61,9 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         if all(answer.found for _, answer in found):
             return text(_found(found, language, web=True))
     if local is None:
-        return text(say("knowledge_answers.nothing_local", language))
-    return text(_understood(question, turn.user_text, language) + _unanswered(local, language, web))
+        return text(say("knowledge_answers.nothing_local", language), "unknown")
+    kind = "answer" if any(answer.found for _, answer in local) else "unknown"
+    return text(_understood(question, turn.user_text, language) + _unanswered(local, language, web), kind)
 
 
 Answers = list[tuple[str, Answer]]
@@ -155,7 +156,7 @@ def _images(turn: Turn, language: str) -> ChatMessage:
     if run is None:
         return tool_call("search_object_image", object_name=_image_subject(turn))
     if run.status not in {"ok", "partial"}:
-        return text((run.result or {}).get("message", ""))
+        return relay(run)
     data = (run.result or {}).get("data") or {}
     images = data.get("images") or []
     sources = " und ".join(sorted({image["source"] for image in images})) if language == "de" \

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncGenerator, Callable, Generator, Sequence
+from collections.abc import AsyncGenerator, Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from llama_index.core.base.llms.types import (
@@ -34,8 +34,10 @@ from pydantic import PrivateAttr
 
 from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.knowledge import answer_knowledge
-from singularity.llm.pilot.policies import Turn, orchestrate, plan
+from singularity.llm.pilot.policies import KIND, Turn, orchestrate, plan
 from singularity.llm.pilot.stellarium import stellarium
+from singularity.llm.pilot.voice import dress
+from singularity.personas import Voice
 from singularity.understanding.meaning import Meaning
 
 POLICIES: dict[str, Callable[[Turn], ChatMessage]] = {
@@ -53,6 +55,7 @@ class PilotLLM(FunctionCallingLLM):
     _policy: Callable[[Turn], ChatMessage] = PrivateAttr()
     _titles: Callable[[], TitleIndex | None] | None = PrivateAttr(default=None)
     _reader: Callable[[str], Meaning | None] | None = PrivateAttr(default=None)
+    _voices: Mapping[str, Voice] = PrivateAttr(default_factory=dict)
 
     def __init__(self, role: str, *, titles: Callable[[], TitleIndex | None] | None = None,
                  reader: Callable[[str], Meaning | None] | None = None, **kwargs: Any) -> None:
@@ -62,6 +65,10 @@ class PilotLLM(FunctionCallingLLM):
         self._policy = POLICIES[role]
         self._titles = titles
         self._reader = reader
+
+    def speak_as(self, voices: Mapping[str, Voice]) -> None:
+        """Dress final texts with a persona's phrases, per language (empty: as composed)."""
+        self._voices = voices
 
     @classmethod
     def class_name(cls) -> str:
@@ -77,7 +84,11 @@ class PilotLLM(FunctionCallingLLM):
         if self._titles is not None:
             turn.titles = self._titles()
         turn.reader = self._reader
-        return self._policy(turn)
+        message = self._policy(turn)
+        if message.content and not any(isinstance(b, ToolCallBlock) for b in message.blocks):
+            kind = message.additional_kwargs.get(KIND, "answer")
+            message.content = dress(message.content, kind, self._voices.get(turn.language))
+        return message
 
     def _prepare_chat_with_tools(
         self, tools: Sequence[BaseTool], user_msg: str | ChatMessage | None = None,

@@ -33,6 +33,7 @@ from singularity.llm.pilot.questions import (
     plan_declined,
     weather_question,
 )
+from singularity.llm.pilot.voice import Kind
 from singularity.understanding import lexicon as lx
 from singularity.understanding.intent import Intent, classify_intent
 from singularity.understanding.language import detect_language
@@ -151,8 +152,18 @@ def tool_call(name: str, **kwargs: Any) -> ChatMessage:
     ])
 
 
-def text(content: str) -> ChatMessage:
-    return ChatMessage(role=MessageRole.ASSISTANT, content=content)
+KIND = "pilot_kind"
+"""Where a final text says what it is (``voice.Kind``), for the persona's voice."""
+
+
+def text(content: str, kind: Kind = "answer") -> ChatMessage:
+    return ChatMessage(role=MessageRole.ASSISTANT, content=content, additional_kwargs={KIND: kind})
+
+
+def relay(run: ToolRun) -> ChatMessage:
+    """A tool's own sentence, word for word (code-composed: what happened and what to do)."""
+    return text((run.result or {}).get("message", ""),
+                "refusal" if run.status == "refused" else "relay")
 
 
 def awaiting(planning: dict[str, Any], current_path: str | None) -> str | None:
@@ -184,8 +195,9 @@ def orchestrate(turn: Turn) -> ChatMessage:
     if intent.kind == "greeting":
         farewell = bool(lx.FAREWELL.search(turn.user_text.lower())) and not lx.CAPABILITY.search(
             turn.user_text.lower())
-        return text(greeting_reply(turn.language, farewell=farewell))
-    return text(off_topic_reply(turn.language))
+        return text(greeting_reply(turn.language, farewell=farewell),
+                    "farewell" if farewell else "greeting")
+    return text(off_topic_reply(turn.language), "refusal")
 
 
 # --------------------------------------------------------------------------- specialists
@@ -227,7 +239,7 @@ def plan(turn: Turn) -> ChatMessage:
         return setting
     problem = _problem(turn)
     if problem is not None:
-        return text(problem.result.get("message", ""))  # code-composed; relayed verbatim
+        return relay(problem)
     if intent.kind == "weather":
         return _weather(turn, planning, language)
     if intent.kind == "confirm" and planning.get("generated_plan") and waiting is None:
@@ -238,13 +250,13 @@ def plan(turn: Turn) -> ChatMessage:
                "time": planning.get("time_phrase") and profile.get("usual_location")}
     missing = [slot for slot in missing_slots(planning) if not covered.get(slot)]
     if missing:
-        return text(ask_for(missing[0], language))
+        return text(ask_for(missing[0], language), "question")
 
     computed = turn.called("compute_plan")
     if computed is not None:
         data = (computed.result or {}).get("data") or {}
         if data.get("weather_ok") is False and computed.status == "needs_input":
-            return text(weather_question(data.get("summary", ""), language))
+            return text(weather_question(data.get("summary", ""), language), "question")
         return text(compose_plan_answer(computed.result or {}, language))
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
@@ -290,7 +302,7 @@ def _weather(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage
         return text(compose_weather_answer(checked.result or {}, language))
     profile = turn.state.get("user_profile_memory") or {}
     if not planning.get("location") and not profile.get("usual_location"):
-        return text(ask_for("location", language))
+        return text(ask_for("location", language), "question")
     if not planning.get("datetime_iso") and not planning.get("time_phrase"):
         return tool_call("set_time", when="tonight")
     return tool_call("check_weather")

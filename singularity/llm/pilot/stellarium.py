@@ -14,7 +14,7 @@ from typing import Any
 from llama_index.core.base.llms.types import ChatMessage
 
 from singularity.catalogue import say
-from singularity.llm.pilot.policies import Turn, text, tool_call
+from singularity.llm.pilot.policies import Turn, relay, text, tool_call
 from singularity.understanding.references import target_reference
 
 _SCREENSHOT = re.compile(r"\bscreenshot\b|\bbildschirmfoto\b", re.IGNORECASE)
@@ -33,14 +33,14 @@ def stellarium(turn: Turn) -> ChatMessage:
         result = opened.result or {}
         if result.get("status") in ("ok", "partial"):
             return text(compose_open_answer(opened.name, result, turn.language))
-        return text(result.get("message", ""))  # code-composed; relayed verbatim
+        return relay(opened)
 
     if _SCREENSHOT.search(turn.user_text) and target_reference(turn.user_text) is None:
         return tool_call("take_stellarium_screenshot")
     target = _target(turn)
     if target is None:
         return text("Welches Objekt soll ich in Stellarium öffnen?" if turn.language == "de"
-                    else "Which object should I open in Stellarium?")
+                    else "Which object should I open in Stellarium?", "question")
     return tool_call("open_in_stellarium", target=target)
 
 
