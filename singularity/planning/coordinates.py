@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 
-_EXAMPLE = "write it like '47.65, 9.17' or '47°39'N 9°10'E'"
+_EXAMPLE = msg("planning.coordinates_example")
 
 # Longer words first so that "nördlicher Breite" is replaced before "nördl".
 _HEMISPHERE_WORDS: list[tuple[str, str]] = [
@@ -94,7 +95,7 @@ def parse_coordinates(text: str) -> tuple[float, float, float | None] | None:
     match = _PAIR.match(cleaned) or _PAIR.match(re.sub(r"(\d),(\d)", r"\1.\2", cleaned))
     if match is None:
         if _looks_like_coordinates(cleaned):
-            raise InputError(f"'{text.strip()}' could not be read as coordinates: {_EXAMPLE}.")
+            raise InputError(msg("planning.coordinates_unreadable", text=text.strip(), example=_EXAMPLE))
         return None
     first, second = _part(match, 1), _part(match, 2)
     lat, lon = _assign_axes(first, second, text.strip())
@@ -148,14 +149,14 @@ def _part(match: re.Match[str], i: int) -> _Part:
     seconds_text = match.group(f"sec{i}{side}")
     shown = match.group(0).strip()
     if minutes_text is not None and "." in deg_text:
-        raise InputError(f"'{shown}' mixes decimal degrees with minutes: {_EXAMPLE}.")
+        raise InputError(msg("planning.degrees_with_minutes", text=shown, example=_EXAMPLE))
     if seconds_text is not None and "." in minutes_text:
-        raise InputError(f"'{shown}' mixes decimal minutes with seconds: {_EXAMPLE}.")
+        raise InputError(msg("planning.minutes_with_seconds", text=shown, example=_EXAMPLE))
     minutes = float(minutes_text or 0)
     seconds = float(seconds_text or 0)
     if minutes >= 60 or seconds >= 60:
         bad = f"{minutes:g}'" if minutes >= 60 else f'{seconds:g}"'
-        raise InputError(f"Minutes and seconds must be below 60, but '{shown}' has {bad}.")
+        raise InputError(msg("planning.below_sixty", text=shown, bad=bad))
     degrees = float(deg_text)
     magnitude = abs(degrees) + minutes / 60 + seconds / 3600
     letter = letter.upper() if letter else None
@@ -175,8 +176,8 @@ def _assign_axes(first: _Part, second: _Part, text: str) -> tuple[float, float]:
     a = axis.get(first.letter or "")
     b = axis.get(second.letter or "")
     if a and b and a == b:
-        kind = "latitudes (N/S)" if a == "lat" else "longitudes (E/W)"
-        raise InputError(f"'{text}' gives two {kind}; {_EXAMPLE}.")
+        key = "planning.two_latitudes" if a == "lat" else "planning.two_longitudes"
+        raise InputError(msg(key, text=text, example=_EXAMPLE))
     if a == "lon" or b == "lat":
         return second.value, first.value
     return first.value, second.value

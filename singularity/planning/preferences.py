@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 
 # word stem (lower case, German and English) → planner families
@@ -36,8 +37,7 @@ _STEMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("deep-sky", ("galaxy", "galaxy_group", "nebula", "planetary_nebula", "open_cluster",
                   "globular_cluster", "cluster_nebula", "supernova_remnant")),
 )
-CHOICES = "galaxies, nebulae, planetary nebulae, star clusters (open or globular), " \
-          "double stars, planets, the Moon, or deep-sky objects"
+CHOICES = msg("planning.object_types")
 
 
 class PreferenceStrength(StrEnum):
@@ -77,5 +77,5 @@ def parse_preferences(text: str | None) -> list[str]:
             remaining = remaining.replace(stem, " ")
             found.extend(f for f in families if f not in found)
     if not found:
-        raise InputError(f"I don't know the object type '{text.strip()}'; try {CHOICES}.")
+        raise InputError(msg("planning.unknown_object_type", text=text.strip(), choices=CHOICES))
     return found

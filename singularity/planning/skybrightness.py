@@ -77,6 +77,7 @@ from rasterio.errors import RasterioError
 from rasterio.io import DatasetReader
 from rasterio.windows import Window
 
+from singularity.catalogue import msg
 from singularity.config import PROJECT_ROOT, Settings
 from singularity.errors import ConfigError, InputError, SingularityError
 from singularity.planning.models import Location
@@ -181,16 +182,14 @@ def from_user(*, bortle: int | None = None, sqm: float | None = None) -> SkyBrig
     if sqm is not None:
         low, high = USER_SQM_RANGE
         if not low <= sqm <= high:
-            raise InputError(
-                f"An SQM reading must lie between {low:g} and {high:g} mag/arcsec², not {sqm:g}."
-            )
+            raise InputError(msg("planning.sqm_range", low=f"{low:g}", high=f"{high:g}", sqm=f"{sqm:g}"))
         cls = bortle_from_sqm(sqm) if bortle is None else _check_bortle(bortle)
         return SkyBrightness(
             sqm=round(sqm, 2), bortle=cls, source="user", label=bortle_label(cls),
             note="SQM reading given by the user",
         )
     if bortle is None:
-        raise InputError("Give either a Bortle class from 1 to 9 or an SQM reading.")
+        raise InputError(msg("planning.bortle_or_sqm"))
     cls = _check_bortle(bortle)
     return SkyBrightness(
         sqm=typical_sqm(cls), bortle=cls, source="user", label=bortle_label(cls),
@@ -328,10 +327,8 @@ def sky_brightness(
     try:
         artificial = estimate_artificial_mcd(location.lat, location.lon, settings=settings)
     except SingularityError as exc:
-        return ToolResult.failed(
-            f"The sky brightness at {location.name} could not be estimated "
-            f"({str(exc).rstrip('.')}); give a Bortle class or an SQM reading instead."
-        )
+        return ToolResult.failed(msg("planning.sky_not_estimated", place=location.name),
+                                 data={"detail": str(exc)}, model_data={})
     data = _data(
         from_artificial(artificial, natural_mcd_m2=natural, source="estimate", note=ESTIMATE_NOTE)
     )
@@ -363,7 +360,7 @@ def _check_bortle(bortle: int) -> int:
         or not 1 <= bortle <= 9
         or bortle != int(bortle)
     ):
-        raise InputError(f"The Bortle class must be a whole number from 1 to 9, not {bortle}.")
+        raise InputError(msg("planning.bortle_range", bortle=str(bortle)))
     return int(bortle)
 
 

@@ -387,7 +387,7 @@ def test_gazetteer_failure_is_reported(settings: Settings, gazetteer: FakeGazett
     gazetteer.error = ServiceError("The offline gazetteer data could not be loaded.")
     result = sb.sky_brightness(place(47.0, 9.0, "Testort"), settings=settings)
     assert result.status is Status.FAILED
-    assert "Testort" in result.message and "gazetteer data could not be loaded" in result.message
+    assert "Testort" in result.message and "gazetteer data could not be loaded" in result.data["detail"]
     assert "Bortle class" in result.message
 
 

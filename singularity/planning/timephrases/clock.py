@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.timephrases.phrase import Clock, Parts, Scan
 
@@ -60,7 +61,7 @@ def clock_hour(clock: Clock, part: str | None, shown: str) -> tuple[int, int]:
     if clock.midnight:
         return 0, 1
     if clock.minute > 59 or hour > 24 or (clock.meridiem and not 1 <= hour <= 12):
-        raise InputError(f"'{shown}' is not a valid clock time.")
+        raise InputError(msg("time.bad_clock", text=shown))
     if hour == 24:
         return 0, 1
     if clock.meridiem == "am":

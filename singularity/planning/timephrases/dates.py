@@ -6,6 +6,7 @@ import re
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.timephrases.formatting import fmt_date
 from singularity.planning.timephrases.lexicon import (
@@ -69,7 +70,7 @@ def _dated(year: int, month: int, day: int, shown: str) -> date:
     try:
         return date(year, month, day)
     except ValueError:
-        raise InputError(f"'{shown}' is not a valid date.") from None
+        raise InputError(msg("time.bad_date", text=shown)) from None
 
 
 def _year_or_next(day: int, month: int, year: str | None, today: date, shown: str) -> date:
@@ -83,7 +84,7 @@ def _year_or_next(day: int, month: int, year: str | None, today: date, shown: st
             continue
         if candidate >= today:
             return candidate
-    raise InputError(f"'{shown.strip()}' is not a valid date.")
+    raise InputError(msg("time.bad_date", text=shown.strip()))
 
 
 def scan_dates(scan: Scan, parts: Parts, today: date, tz: ZoneInfo) -> None:
@@ -145,12 +146,12 @@ def scan_weekday(scan: Scan, parts: Parts) -> None:
     if m := scan.take(_NIGHT_FROM_TO):
         first, second = WEEKDAYS[m[1]], WEEKDAYS[m[2]]
         if second != (first + 1) % 7:
-            raise InputError(f"'{m.group().strip()}' does not name one night; which night?")
+            raise InputError(msg("time.which_night", text=m.group().strip()))
         parts.weekday = first
         parts.set_part("night")
     if m := scan.take(_WEEKDAY):
         if parts.weekday is not None:
-            raise InputError("The phrase names two weekdays; please give just one.")
+            raise InputError(msg("time.two_weekdays"))
         parts.weekday = WEEKDAYS[m[2]]
         parts.weekday_next = bool(m[1] and re.fullmatch(_NEXT_MODS, m[1]))
         if m[3]:

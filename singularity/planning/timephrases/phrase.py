@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.timephrases.durations import read_duration
 from singularity.planning.timephrases.lexicon import FILLERS
@@ -82,12 +83,12 @@ class Parts:
 
     def set_day(self, *, rel: int | None = None, absolute: date | None = None) -> None:
         if self.rel_days is not None or self.abs_date is not None:
-            raise InputError("The phrase names two different days; please give just one.")
+            raise InputError(msg("time.two_days"))
         self.rel_days, self.abs_date = rel, absolute
 
     def set_part(self, part: str) -> None:
         if self.part is not None and self.part != part:
-            raise InputError(f"The phrase says both '{self.part}' and '{part}'; which one?")
+            raise InputError(msg("time.two_parts", first=self.part, second=part))
         self.part = part
 
     def set_clock(self, clock: Clock) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.models import Location
 from singularity.planning.timephrases.clock import clock_hour
@@ -79,7 +80,7 @@ def timed(parts: Parts, now: datetime, location: Location, text: str) -> ParsedW
     duration = parts.duration_hours
     if parts.end_clock is not None:
         if duration is not None:
-            raise InputError("The phrase gives both an end time and a duration; please give one.")
+            raise InputError(msg("time.end_and_duration"))
         duration = _window_hours(parts, start, tz, text)
     return ParsedWhen(
         start=start, description=description, anchored_to_twilight=False,

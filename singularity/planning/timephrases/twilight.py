@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.planning.models import Location
 from singularity.planning.sun import Night, night_of
@@ -81,10 +82,7 @@ def anchored(parts: Parts, now: datetime, location: Location) -> ParsedWhen:
     today = now.date()
     part = parts.part or "evening"
     if part in ("morning", "afternoon"):
-        raise InputError(
-            f"Please give a clock time for the {part}, for example 'morgen früh um 5 Uhr' "
-            "or 'tomorrow at 5 am'."
-        )
+        raise InputError(msg("time.clock_needed", part=part))
     day = base_day(parts, today) or today
     current = current_night_of(now, location) if parts.tonight and day == today else None
     if current is not None:
