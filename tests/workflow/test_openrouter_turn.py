@@ -14,6 +14,6 @@ async def test_real_client_turn_plans_within_the_prompt_budget(tmp_path: Path) -
     assert [c.name for c in record.tool_calls][-1] == "compute_plan"
     assert record.plan is not None and record.plan["targets"][0]["name"] == "M31"
     assert record.answer.startswith("Dein Plan für morgen Abend in Kreuzlingen")
-    assert "Done: observing plan computed" in record.answer
+    assert "Erledigt: Beobachtungsplan berechnet" in record.answer
     assert len(per_call) == 4
     assert sum(m + t for m, t in per_call) <= TARGET
