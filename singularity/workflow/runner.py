@@ -110,6 +110,8 @@ class TurnRecord(BaseModel):
     state: dict[str, Any]
     plan: dict[str, Any] | None = None
     error: str | None = None
+    """When the model failed the turn: the sentence saying what failed and what to check, in the
+    conversation's language (also the answer's first paragraph; details in the turn log)."""
 
 
 def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:

@@ -29,6 +29,7 @@ async def test_planning_example_shows_steps_table_and_chart(page, tmp_path) -> N
     table = answer.locator("table")
     await table.wait_for(timeout=10_000)
     assert "M31" in await table.inner_text()
+    assert "Und bedenke –" in await answer.inner_text()  # Carl Sagan's voice, offline (D25)
     chart = page.locator('img[alt*="Höhe"]')
     await chart.first.wait_for(timeout=10_000)
     assert await chart.first.evaluate("img => img.naturalWidth") > 300
