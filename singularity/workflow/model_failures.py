@@ -65,7 +65,7 @@ async def events_until_silent(handler: WorkflowHandler, workflow: AgentWorkflow,
             return
         except TimeoutError:
             await handler.cancel_run()
-            model = getattr(workflow.agents[agent].llm, "model", None) if agent else None
+            model = getattr(workflow.agents[agent].llm, "model", None)
             raise ModelSilent(silence_s or 0, model) from None
         agent = getattr(event, "current_agent_name", None) or agent
         if isinstance(event, ToolCall):
