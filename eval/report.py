@@ -42,11 +42,11 @@ def answers_markdown(answers: dict[str, Any], *, failed_rows: bool) -> list[str]
     question; held-out failures are only counted, so no rule is fitted to them."""
     lines = ["", "## Answers (offline pilot)", "", (f"Test set {answers['dataset']} "
              f"(sha256 {answers['dataset_sha256'][:12]})."), "",
-             "| Group | answerable | answer accuracy | unanswerable | recognised | wrongly declined | errors |",
-             "|---|---|---|---|---|---|---|"]
+             "| Group | answerable | answer accuracy | unanswerable | recognised | wrongly declined | not searched | errors |",
+             "|---|---|---|---|---|---|---|---|"]
     for group, f in answers["figures"].items():
         lines.append(f"| {group} | {f['answerable']} | {number(f['answer_accuracy'])} | {f['unanswerable']} | "
-                     f"{number(f['unanswerable_recognised'])} | {f['wrongly_declined']} | {f['errors']} |")
+                     f"{number(f['unanswerable_recognised'])} | {f['wrongly_declined']} | {f['not_searched']} | {f['errors']} |")
     lines += ["", *(f"- Target held-out {name.replace('_', ' ')} ≥ {t['target']:.2f}: {number(t['value'])} "
                     f"{ {True: 'met', False: 'MISSED', None: ''}[t['met']]}" for name, t in answers["targets"].items())]
     if failed_rows:

@@ -168,6 +168,7 @@ def breakdown(results: list[QuestionResult], key: str) -> dict[str, dict[str, An
 # --- answers ----------------------------------------------------------------------------------
 
 ANSWER_GROUPS = ("all", "dev", "heldout", "de", "en")
+KNOWLEDGE_SEARCHES = frozenset({"search_local_knowledge", "search_multiple_topics"})
 _DECLINES = ("knowledge_answers.not_said", "knowledge_answers.not_answered", "knowledge_answers.nothing_local")
 """The catalogue's sentences with which an answer says the knowledge base does not answer."""
 _AFTER_ANSWER = ("knowledge_answers.related",)
@@ -247,7 +248,8 @@ def score_answer(question: AnswerQuestion, answer: str, *, tools: list[str], sec
 
 def summarise_answers(results: list[AnswerResult]) -> dict[str, dict[str, Any]]:
     """Per group (all, dev, heldout, de, en): answer accuracy on answerable questions, the rate
-    of unanswerable questions recognised, and answerable questions wrongly declined."""
+    of unanswerable questions recognised, answerable questions wrongly declined, and questions
+    that never reached a knowledge search (routed elsewhere: they count as failed)."""
     groups: dict[str, dict[str, Any]] = {}
     for group in ANSWER_GROUPS:
         members = [r for r in results if group in ("all", r.split, r.language)]
@@ -258,6 +260,7 @@ def summarise_answers(results: list[AnswerResult]) -> dict[str, dict[str, Any]]:
             "answer_accuracy": mean(1.0 if r.correct else 0.0 for r in answerable),
             "unanswerable_recognised": mean(1.0 if r.correct else 0.0 for r in unanswerable),
             "wrongly_declined": sum(1 for r in answerable if r.declined),
+            "not_searched": sum(1 for r in members if not KNOWLEDGE_SEARCHES & set(r.tools)),
             "errors": sum(1 for r in members if r.error),
         }
     return groups

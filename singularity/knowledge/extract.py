@@ -16,7 +16,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from singularity.knowledge.question_types import WIDEN, Asked, evidence, read_question, relevance
+from singularity.knowledge.question_types import (
+    WIDEN,
+    Asked,
+    evidence,
+    gives_reason,
+    read_question,
+    relevance,
+)
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import stem, stems, tokens
 
@@ -83,6 +90,9 @@ def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: 
 
 
 MAX_ANSWER_SENTENCES = 3
+STRONG_REASON = 0.6
+"""For a why-question, a sentence that gives a reason outright ("because", "the answer is")
+outranks one that only mentions the question's words with a "so" or "if"."""
 RANK_PENALTY = 0.15
 """Per rank of the passage: the search's order counts, as in :func:`best_quotes`."""
 MAX_RELATED = 2
@@ -103,20 +113,22 @@ class Answer:
         return bool(self.quotes)
 
 
-def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, named: Sequence[str] = (),
-                  german: bool = False) -> Answer:
+def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
+                  named: Sequence[tuple[str, Sequence[str]]] = (), german: bool = False) -> Answer:
     """The sentences of ``passages`` that carry what ``question`` asks, best first: each holds
     evidence of the asked kind and covers the question's subject and most of its words; ranked
-    by that coverage, then by passage rank. ``named``: topic names found in the question."""
+    by that coverage (a reason given outright first), then by passage rank. ``named``: topic
+    names found in the question, each with the titles it names."""
     sentences = [(rank, position, sentence, passage) for rank, passage in enumerate(passages)
                  for position, sentence in enumerate(split_sentences(_body(passage.get("text", ""))))
                  if len(sentence) >= 25]
     read = read_question(question, named=named, texts=[s for _, _, s, _ in sentences], german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
     for rank, position, sentence, passage in sentences:
-        share = relevance(read, sentence, passage.get("title", ""))
+        share = relevance(read, sentence, passage.get("title", ""), _heading(passage))
         key = None if share is None else evidence(read, sentence)
         if key is not None:
+            share += STRONG_REASON if read.asked is Asked.REASON and gives_reason(sentence) else 0.0
             carried.append((share - RANK_PENALTY * rank, rank, position, key, _quote(sentence, passage)))
     carried.sort(key=lambda item: (-item[0], item[1], item[2]))
     quotes: list[Quote] = []
@@ -126,6 +138,11 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, named
     if not quotes:
         return Answer(read.asked, [], "", best_quotes(question, passages, limit=MAX_RELATED, per_source=1))
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
+
+
+def _heading(passage: Mapping[str, Any]) -> str:
+    """The "<title> — <section>" line a chunk starts with (what its sentences are about)."""
+    return passage.get("section") or passage.get("text", "").partition("\n")[0]
 
 
 def _quote(sentence: str, passage: Mapping[str, Any]) -> Quote:

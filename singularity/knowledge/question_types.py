@@ -81,7 +81,8 @@ all of them."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
 """A distance is asked from here unless the question says otherwise."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
-                     "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t"}
+                     "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
+                     "each", "any", "also"}
 
 WIDEN: dict[str, tuple[str, ...]] = {
     # what a quantity word asks for
@@ -110,7 +111,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "named": ("name", "called"), "gestartet": ("launched", "launch"), "startete": ("launched", "launch"),
     "launched": ("launch",), "gelandet": ("landed", "landing"), "landete": ("landed", "landing"),
     "landed": ("landing",), "erster": ("first",), "erste": ("first",), "ersten": ("first",), "zuerst": ("first",),
-    "beobachtet": ("observed", "saw", "seen"), "sah": ("saw", "seen", "observed"), "gesehen": ("seen", "saw"),
+    "beobachtet": ("observed", "saw", "seen"), "sah": ("saw", "seen", "observed", "spotted", "discovered"),
+    "gesehen": ("seen", "saw", "observed", "spotted", "discovered"), "saw": ("seen", "observed", "spotted", "discovered"),
     "fotografiert": ("photographed", "imaged"), "gemessen": ("measured",), "berechnet": ("calculated", "predicted"),
     "vorhergesagt": ("predicted", "prediction"), "besucht": ("visited", "flyby", "flew"),
     "sehen": ("see", "visible", "seen", "observe", "naked"), "sichtbar": ("visible", "see", "naked"),
@@ -151,7 +153,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "spiral": ("spiral",), "arme": ("arms",), "schallplatte": ("record",), "ozean": ("ocean",), "krebs": ("crab",),
     "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
     "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
-    "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
+    "figured": ("showed", "found", "discovered", "calculated", "realised", "realized"),
+    "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
+    "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
     "gravitation": ("gravity",), "finsternis": ("eclipse",), "mondfinsternis": ("lunar", "eclipse"),
     "sonnenfinsternis": ("solar", "eclipse"), "polarlicht": ("aurora",), "polarlichter": ("aurorae", "aurora"),
@@ -212,6 +216,11 @@ _CAUSE = re.compile(
     r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so)\b", re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
+_NAMESAKE = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b", re.IGNORECASE)
+"""People after these words are namesakes, not whoever did what was asked."""
+_STRONG_CAUSE = re.compile(r"\b(?:because|due to|caused by|the reason|answer is|explanation|explains?|results? from|"
+                           r"comes? from|thanks to|owing to|driven by)\b", re.IGNORECASE)
+"""Words that give a reason outright, not in passing ("so", "if", "when")."""
 _CAPITAL = r"[A-ZÀ-ÖØ-Þ][\w'’-]*[a-zà-ÿ][\w'’-]*"
 _PARTICLE = r"(?:de|von|van|der|den|du|di|da|la|le|Le|La|De|Van|Von|d'|d’|al)"
 _NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
@@ -225,13 +234,25 @@ missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" 
 
 
 @dataclass(frozen=True)
+class Entity:
+    """A thing a question names: each of its words as the stems a sentence may use for it, and
+    the titles of the documents about it (a name the title index resolves)."""
+
+    words: tuple[frozenset[str], ...]
+    titles: frozenset[str] = frozenset()
+
+    def in_words(self, words: set[str]) -> bool:
+        return all(_uses(forms, words) for forms in self.words)
+
+
+@dataclass(frozen=True)
 class Question:
     """A question read for its kind of fact and its content words (stems)."""
 
     asked: Asked
-    entities: tuple[frozenset[str], ...]
+    entities: tuple[Entity, ...]
     """The things it names (a title it names, a proper name, a German word known only as the
-    passages' cognate): every stem of each must stand in the sentence or its passage's title."""
+    passages' cognate): each must stand in the sentence, or be what its passage is about."""
     relation: dict[str, frozenset[str]]
     """Each other content stem with the stems a sentence may use for it."""
 
@@ -245,18 +266,20 @@ def question_kind(question: str) -> Asked:
     return Asked.FACT
 
 
-def read_question(question: str, *, named: Iterable[str], texts: Iterable[str], german: bool) -> Question:
+def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], texts: Iterable[str],
+                  german: bool) -> Question:
     """``question`` with its kind, the things it names and its relation words. ``named``:
-    topic names found in it; ``texts``: the retrieved sentences. A capitalised word inside an
+    topic names found in it with the titles they name; ``texts``: the retrieved sentences. A capitalised word inside an
     English question is a name. German words are widened by :data:`WIDEN` (compounds by their
     parts); a German word the lexicon does not know is a name when the passages use it as a
     cognate ("Neptun", "Vesta") and is dropped otherwise, rather than required."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
     filler = _DISTANCE_FILLER if asked is Asked.DISTANCE else frozenset()
-    entities = [frozenset(stem(word) for word in tokens(name) if word not in _STOP) for name in named]
-    entities = [entity for entity in entities if entity]
-    taken = set().union(*entities)
+    entities = [Entity(tuple(_forms(word) for word in tokens(name) if word not in _STOP), frozenset(titles))
+                for name, titles in named]
+    entities = [entity for entity in entities if entity.words]
+    taken = {stem(word) for name, _ in named for word in tokens(name)}
     proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
     relation: dict[str, frozenset[str]] = {}
     for word in dict.fromkeys(tokens(question)):
@@ -269,19 +292,28 @@ def read_question(question: str, *, named: Iterable[str], texts: Iterable[str], 
         forms = frozenset({own, *map(stem, widened)})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
         if word in proper or (german and not widened and cognate):
-            entities.append(frozenset({own}))
+            entities.append(Entity((forms,)))
         elif widened or cognate or not german:
             relation[own] = forms
     return Question(asked, tuple(entities), relation)
 
 
+def _forms(word: str) -> frozenset[str]:
+    """A word's stem and the stems of its widenings."""
+    return frozenset({stem(word), *map(stem, WIDEN.get(word) or _compound(word))})
+
+
 def _compound(word: str) -> tuple[str, ...]:
-    """A German compound's meaning from two known parts ("Sonnenspektrum" → sun, spectrum)."""
+    """A German compound's meaning from its parts: two known ones ("Sonnenspektrum" → sun,
+    spectrum), or a name and a known one ("Jupitermonde" → jupiter, moons)."""
     for cut in range(3, len(word) - 2):
         head, tail = word[:cut], word[cut:]
         head_words = WIDEN.get(head) or WIDEN.get(head.removesuffix("n")) or WIDEN.get(head.removesuffix("s"))
         if head_words and tail in WIDEN:
             return (*head_words, *WIDEN[tail])
+    for cut in range(4, len(word) - 2):
+        if word[cut:] in WIDEN:
+            return (word[:cut], *WIDEN[word[cut:]])
     return ()
 
 
@@ -299,21 +331,22 @@ def similar(a: str, b: str) -> bool:
     return common >= max(5, min(len(a), len(b)) - 2)
 
 
-def relevance(question: Question, sentence: str, title: str) -> float | None:
+def relevance(question: Question, sentence: str, title: str, heading: str = "") -> float | None:
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
     question names must stand in the sentence, or in its passage's title when the sentence
     says "it" or the question asks nothing more; and at least half the relation words its
     passage's title does not already name must stand in the sentence ("discovered" in "who
     discovered Pluto" on a page titled *Pluto*; "the night sky" is named by *Olbers' Paradox —
-    Why the Night Sky Is Dark*) — for a definition, at least half of all of them. Words found
-    only in the title count half in the score."""
+    Why the Night Sky Is Dark*) — for a definition, at least half of all of them. ``heading``:
+    the passage's title and section, which name what its sentences are about. Words found only
+    in the heading count half in the score."""
     words = set(map(stem, tokens(sentence)))
-    headline = set(map(stem, tokens(title)))
+    headline = set(map(stem, tokens(f"{title} {heading}")))
     for entity in question.entities:
-        if all(_uses({part}, words) for part in entity):
+        if entity.in_words(words):
             continue
-        by_title = all(_uses({part}, words | headline) for part in entity)
-        if not (by_title and (_PRONOUN.search(sentence) or not question.relation)):
+        about = title in entity.titles or entity.in_words(words | headline)
+        if not (about and (_PRONOUN.search(sentence) or not question.relation)):
             return None
     if not question.relation:
         return 1.0
@@ -344,7 +377,7 @@ def evidence(question: Question, sentence: str) -> str | None:
     if sentence.rstrip().endswith("?"):
         return None
     if asked is Asked.PERSON:
-        people = person_names(sentence)
+        people = person_names(_NAMESAKE.split(sentence)[0])
         return ", ".join(people) if people else None
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
@@ -373,11 +406,16 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     if not found:
         return None
     spots = [word.start() for word in re.finditer(r"\w+", sentence)
-             if any(_uses(entity, {stem(word.group().casefold())}) for entity in question.entities)]
+             if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
     if not spots:
         return found[0].group().strip()
     best = min(found, key=lambda match: min(abs(match.start() - spot) for spot in spots))
     return best.group().strip()
+
+
+def gives_reason(sentence: str) -> bool:
+    """Whether a sentence gives a reason outright ("because", "the answer is")."""
+    return bool(_STRONG_CAUSE.search(sentence))
 
 
 def person_names(sentence: str) -> list[str]:

@@ -54,7 +54,7 @@ PLUTO = _passages(
     ("Wie viele Monde hat Pluto?", "five known moons"), ("How cold is Pluto?", "about −230 °C"),
 ])
 def test_the_answer_leads_with_the_part_that_states_the_asked_fact(question: str, key: str) -> None:
-    answer = answer_quotes(question, PLUTO, named=["Pluto"], german=_german(question))
+    answer = answer_quotes(question, PLUTO, named=[("Pluto", ["Pluto"])], german=_german(question))
     assert answer.found and answer.key == key
     assert all(quote.text in PLUTO[0]["text"] + PLUTO[1]["text"] for quote in answer.quotes)
 
@@ -63,7 +63,7 @@ def test_the_answer_leads_with_the_part_that_states_the_asked_fact(question: str
     "Who named Pluto?", "How heavy is Pluto?", "Wie schnell dreht sich Pluto?", "How old is Charon?",
 ])
 def test_without_a_sentence_that_states_it_there_is_no_answer_only_two_related(question: str) -> None:
-    answer = answer_quotes(question, PLUTO, named=["Pluto"], german=_german(question))
+    answer = answer_quotes(question, PLUTO, named=[("Pluto", ["Pluto"])], german=_german(question))
     assert not answer.found and answer.quotes == []
     assert 1 <= len(answer.related) <= 2 and len({q.marker for q in answer.related}) == len(answer.related)
 

@@ -76,7 +76,7 @@ def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) -> Answers:
     return [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
-                                           named=[match.name for match in titles.find_in(topic["query"])]))
+                                           named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
             for topic in topics]
 
 
