@@ -339,7 +339,9 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
     discovered Pluto" on a page titled *Pluto*; "the night sky" is named by *Olbers' Paradox —
     Why the Night Sky Is Dark*) — for a definition, at least half of all of them. ``heading``:
     the passage's title and section, which name what its sentences are about. Words found only
-    in the heading count half in the score."""
+    in the heading count half in the score, in full when the heading and sentence together
+    hold every relation word (a passage headed by the question itself, *Why the Night Sky Is
+    Dark*)."""
     words = set(map(stem, tokens(sentence)))
     headline = set(map(stem, tokens(f"{title} {heading}")))
     for entity in question.entities:
@@ -360,7 +362,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
         needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
         if needed < (1.0 if len(predicates) <= 2 else MOST):
             return None  # "who named Pluto" is not answered by who found it
-    return (len(own) + 0.5 * len(by_title)) / len(question.relation)
+    headed = all(_uses(forms, words | headline) for forms in question.relation.values())
+    return (len(own) + (1.0 if headed else 0.5) * len(by_title)) / len(question.relation)
 
 
 def _uses(forms: Iterable[str], words: set[str]) -> bool:
