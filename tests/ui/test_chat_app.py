@@ -47,8 +47,8 @@ async def test_follow_up_and_off_topic(page) -> None:
 
 
 async def test_offline_banner_offers_the_starters(page) -> None:
-    banner = page.locator(ANSWERS).filter(has_text="Offline mode").first
+    banner = page.locator(ANSWERS).filter(has_text="Offline mode").first  # the browser's language
     await banner.wait_for(timeout=10_000)
-    await page.get_by_role("button", name="Beobachtung planen").click()
-    answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
+    await page.get_by_role("button", name="Plan an observation").click()
+    answer = page.locator(ANSWERS).filter(has_text="observing plan").last
     await answer.wait_for(timeout=60_000)
