@@ -137,6 +137,8 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
             quotes.append(quote)
     if not quotes:
         return Answer(read.asked, [], "", best_quotes(question, passages, limit=MAX_RELATED, per_source=1))
+    if read.asked is Asked.COMPARISON:  # each side's own best sentences, by the words they share
+        return Answer(read.asked, best_quotes(question, passages, limit=MAX_ANSWER_SENTENCES), "", [])
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
 
 

@@ -41,6 +41,7 @@ class Asked(StrEnum):
     REASON = "reason"
     PROCESS = "process"
     DEFINITION = "definition"
+    COMPARISON = "comparison"
     FACT = "fact"
 
 
@@ -50,6 +51,8 @@ QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE
 # Question patterns on the folded, lower-cased question ("groß" → "gross"), first match wins:
 # the quantity forms come before "what is", so "what is the distance to …" asks for a distance.
 _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
+    (Asked.COMPARISON, (r"\b(?:difference|differ|differs|compare|compared|comparison|versus|vs|unterschied|unterscheiden"
+                       r"|unterscheidet|vergleich|vergleiche|vergleichen)\b")),
     (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
@@ -333,8 +336,9 @@ def similar(a: str, b: str) -> bool:
 
 def relevance(question: Question, sentence: str, title: str, heading: str = "") -> float | None:
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
-    question names must stand in the sentence, or in its passage's title when the sentence
-    says "it" or the question asks nothing more; and at least half the relation words its
+    question names must stand in the sentence, or in its passage's heading when the sentence
+    says "it" or the question asks nothing more, or be what the passage's document is about by
+    keyword when the sentence says "it"; and at least half the relation words its
     passage's title does not already name must stand in the sentence ("discovered" in "who
     discovered Pluto" on a page titled *Pluto*; "the night sky" is named by *Olbers' Paradox —
     Why the Night Sky Is Dark*) — for a definition, at least half of all of them. ``heading``:
@@ -344,12 +348,16 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
     Dark*)."""
     words = set(map(stem, tokens(sentence)))
     headline = set(map(stem, tokens(f"{title} {heading}")))
+    if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
+        return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
     for entity in question.entities:
         if entity.in_words(words):
             continue
-        about = title in entity.titles or entity.in_words(words | headline)
-        if not (about and (_PRONOUN.search(sentence) or not question.relation)):
-            return None
+        pronoun = bool(_PRONOUN.search(sentence))
+        if entity.in_words(words | headline) and (pronoun or not question.relation):
+            continue  # the passage is headed by the thing itself
+        if not (title in entity.titles and pronoun):
+            return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword
     if not question.relation:
         return 1.0
     own = [forms for forms in question.relation.values() if _uses(forms, words)]

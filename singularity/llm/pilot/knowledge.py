@@ -60,6 +60,7 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         found = _answers(_topics((web.result or {}).get("data") or {}), titles, language)
         if all(answer.found for _, answer in found):
             return text(_found(found, language, web=True))
+        return text(_unanswered(found, language, web), "unknown")  # the web results, as related only
     if local is None:
         return text(say("knowledge_answers.nothing_local", language), "unknown")
     kind = "answer" if any(answer.found for _, answer in local) else "unknown"

@@ -1,0 +1,69 @@
+"""The offline answers through the real workflow and the bundled knowledge base (issue 10): the
+issue's own examples, and the held-out part of the answer set kept at what it measured."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from eval.dataset import load_answer_questions
+from eval.dialogue_data import Item
+from eval.rag import answer_questions
+from eval.scoring import summarise_answers
+from singularity.catalogue import say
+from singularity.config import PROJECT_ROOT, Settings, load_settings
+
+FLOOR = {"answer_accuracy": 0.75, "unanswerable_recognised": 0.85}
+"""What the held-out part measured on 2026-12-01 (docs/evaluation.md), kept from falling. Issue
+10's targets, 0.80 and 0.90, are not met yet: this guards what is reached, it is no target."""
+
+
+@pytest.fixture
+def answer_settings(knowledge_index: Path, tmp_path: Path) -> Settings:
+    from eval.dialogue import isolated_settings
+
+    source = tmp_path / "source"
+    shutil.copytree(knowledge_index, source / "qdrant")
+    settings = load_settings(config_path=PROJECT_ROOT / "config.yaml",
+                             environ={**os.environ, "SINGULARITY__PATHS__DATA_DIR": str(source)})
+    return isolated_settings(tmp_path / "run", settings)
+
+
+async def _answer(settings: Settings, question: str, language: str = "en") -> str:
+    from eval.dialogue import run_item
+
+    item = Item(id="x", split="dev", language=language, turns=[{"user": question, "intent": "knowledge"}])
+    return (await run_item(item, settings))[0].answer
+
+
+@pytest.mark.slow
+async def test_the_issues_examples_lead_with_the_fact_or_say_there_is_none(answer_settings: Settings) -> None:
+    from singularity.knowledge.store import close_qdrant
+
+    try:
+        neptune = await _answer(answer_settings, "Who discovered Neptune?")
+        dark = await _answer(answer_settings, "Why is the sky dark at night?")
+        named = await _answer(answer_settings, "Who named Neptune's rings after astronomers?")
+    finally:
+        close_qdrant(answer_settings)
+    assert neptune.startswith(say("knowledge_answers.intro", "en") + "\n\n**Johann Galle")
+    first = dark.split("\n\n")[1]
+    assert first.startswith("- ") and "[1]" in first and "Olbers" in dark.split("**Sources**")[1].split("\n")[1]
+    assert named.startswith("My knowledge base does not say who named Neptune's rings after astronomers.")
+    assert "BRAVE_API_KEY" in named and say("knowledge_answers.related", "en") in named
+
+
+@pytest.mark.slow
+def test_the_held_out_answers_do_not_fall_below_what_was_measured(answer_settings: Settings) -> None:
+    from singularity.knowledge.store import close_qdrant
+
+    held = [q for q in load_answer_questions() if q.split == "heldout"]
+    try:
+        figures = summarise_answers(answer_questions(held, answer_settings, lambda _: None))["heldout"]
+    finally:
+        close_qdrant(answer_settings)
+    assert figures["errors"] == 0
+    assert {name: figures[name] >= floor for name, floor in FLOOR.items()} == dict.fromkeys(FLOOR, True), figures
