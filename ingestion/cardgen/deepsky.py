@@ -161,7 +161,8 @@ def _object(row: tuple, magnitude: float | None, surface_brightness: float | Non
     messier = int(messier_text) if messier_text else extra.get("messier")
     designation = f"M{messier}" if messier else _display_designation(primary)
     names = _names(commonnames or "", extra)
-    band = None if magnitude is None else catalog_magnitude(type_code, vmag, bmag)[1]
+    # no OpenNGC magnitude but one from the planner's cited supplement: that one is V
+    band = None if magnitude is None else catalog_magnitude(type_code, vmag, bmag)[1] or "V"
     return DeepSkyObject(
         primary=primary, designation=designation, messier=messier,
         designations=_designations(primary, designation, messier, ngc, ic, identifiers),

@@ -38,7 +38,7 @@ async def test_below_the_horizon_is_refused_and_stellarium_is_untouched(
     finally:
         await close_stellarium(session.workflow)
     assert [c.status for c in record.tool_calls] == ["ok", "refused"]
-    assert "is below the horizon at" in record.answer and "it rises at" in record.answer
+    assert "unter dem Horizont" in record.answer and "geht um" in record.answer
     after = await get(f"{real_stellarium.url}/api/main/status")
     assert after["location"] == before["location"] and after["selectioninfo"] == before["selectioninfo"]
 

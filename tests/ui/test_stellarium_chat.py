@@ -34,7 +34,7 @@ async def test_open_first_target_shows_steps_and_screenshot(page, tmp_path) -> N
     answer = page.locator(ANSWERS).filter(has_text="ist in Stellarium zentriert").last
     await answer.wait_for(timeout=60_000)
     assert "aus deinem Plan" in await answer.inner_text()
-    await page.get_by_text("Opening in Stellarium").first.wait_for(timeout=10_000)
+    await page.get_by_text("In Stellarium öffnen").first.wait_for(timeout=10_000)
     shot = page.locator('img[alt*="Stellarium: M31"]')
     await shot.first.wait_for(timeout=20_000)
     assert await shot.first.evaluate("img => img.naturalWidth") >= 320
