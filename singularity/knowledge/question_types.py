@@ -78,6 +78,9 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
 TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just"])
 """Words that say what kind of fact is asked, not what it is about."""
 
+HEADED = 0.5
+"""Bonus for a sentence whose passage heading alone holds every relation word: the passage is
+about the question itself, not a passage that happens to share its words."""
 MOST = 2 / 3
 """Share of a question's relation words (three or more) a sentence must use; with one or two,
 all of them."""
@@ -371,7 +374,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
         if needed < (1.0 if len(predicates) <= 2 else MOST):
             return None  # "who named Pluto" is not answered by who found it
     headed = all(_uses(forms, words | headline) for forms in question.relation.values())
-    return (len(own) + (1.0 if headed else 0.5) * len(by_title)) / len(question.relation)
+    about = all(_uses(forms, headline) for forms in question.relation.values())
+    return (len(own) + (1.0 if headed else 0.5) * len(by_title)) / len(question.relation) + (HEADED if about else 0.0)
 
 
 def _uses(forms: Iterable[str], words: set[str]) -> bool:

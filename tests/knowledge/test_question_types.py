@@ -72,3 +72,28 @@ def test_a_person_of_another_event_is_no_answer() -> None:
     passages = [{"marker": "[1]", "title": "Saturn", "text": "Saturn — Moons\nSaturn has many moons. "
                  "Christiaan Huygens discovered its largest moon, Titan, in 1655."}]
     assert not answer_quotes("Who invented the telescope?", passages).found
+
+
+def test_namesakes_are_no_answer_to_who_did_it() -> None:
+    passages = [{"marker": "[1]", "title": "Neptune", "text": "Neptune — Rings\nNeptune's rings are named after "
+                 "astronomers connected with its history (Galle, Le Verrier and Adams)."}]
+    assert not answer_quotes("Who named the rings of Neptune?", passages, named=[("Neptune", ["Neptune"])]).found
+
+
+def test_a_passage_headed_by_the_question_outranks_one_that_only_shares_its_words() -> None:
+    passages = [
+        {"marker": "[1]", "title": "Seasons", "text": "Seasons — Nights\nIn summer the night sky never gets "
+         "fully dark because the Sun stays close below the horizon."},
+        {"marker": "[2]", "title": "Why the Night Sky Is Dark", "text": "Why the Night Sky Is Dark — Answer\n"
+         "The answer is that the universe has a finite age, so too few stars shine to fill every line of sight."},
+    ]
+    answer = answer_quotes("Why is the sky dark at night?", passages)
+    assert answer.found and answer.quotes[0].marker == "[2]"
+
+
+def test_comparisons_are_answered_by_either_sides_passages() -> None:
+    assert question_kind("Was ist der Unterschied zwischen Hubble und Webb?") is Asked.COMPARISON
+    passages = [{"marker": "[1]", "title": "Hubble", "text": "Hubble — Facts\nHubble has a mirror 2.4 m across."},
+                {"marker": "[2]", "title": "Webb", "text": "Webb — Facts\nWebb has a gold mirror 6.5 m across."}]
+    answer = answer_quotes("How do Hubble and Webb differ?", passages)
+    assert answer.found and {quote.marker for quote in answer.quotes} == {"[1]", "[2]"}
