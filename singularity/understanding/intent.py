@@ -252,7 +252,8 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return "what is observable at a given place"
     if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(lowered):
         return "wish to observe"
-    if len(core) >= 2 and ("place" in core or not lx.FACT_QUESTION.match(lowered)):
+    asks_history = lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in core
+    if len(core) >= 2 and not asks_history and ("place" in core or not lx.FACT_QUESTION.match(lowered)):
         return "observing place, time or instrument given"
     if has_plan and core and lx.REPLAN_CUES.search(lowered):
         return "change to the planning values"
@@ -280,7 +281,10 @@ def _by_meaning(
         return Intent(kind="greeting", reason="greeting (nearest examples)")
     if not sky:
         return Intent(kind="off_topic", reason="not about astronomy (nearest examples)")
-    observing = bool({"place", "when"} & set(slots.filled()) or lx.OBSERVE_WORDS.search(lowered))
+    filled = set(slots.filled())
+    history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
+    observing = bool("when" in filled or ("place" in filled and not history)
+                     or lx.OBSERVE_WORDS.search(lowered))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing:
@@ -289,11 +293,14 @@ def _by_meaning(
 
 
 def _about_the_sky(text: str, meaning: Meaning, *, astronomy: bool) -> bool:
-    """Whether the astronomy questions' examples lie nearer than the off-topic ones. Astronomy
-    vocabulary or a named object tip a close call (unless the off-topic lead is large: "Mars"
-    the chocolate bar); without them a near tie is decided by the knowledge base."""
+    """Whether the astronomy questions' examples lie nearer than the off-topic ones. A named
+    object tips all but a clear off-topic lead ("Mars-Riegel"), and "tell me about <object>"
+    always; astronomy vocabulary tips a close call; without either a near tie is decided by the
+    knowledge base."""
     lead = meaning.lead("knowledge", ["off_topic"])
-    if astronomy or object_name(text) is not None:
+    if object_name(text) is not None:
+        return lead > -OFF_TOPIC_CLEAR or bool(lx.TELL_ABOUT.search(text.lower()))
+    if astronomy:
         return lead > -OFF_TOPIC_LEAD
     close = meaning.knowledge is not None and meaning.knowledge >= KNOWLEDGE_CLOSE
     return lead > CLEAR_LEAD or (lead > -CLEAR_LEAD and close)

@@ -92,6 +92,8 @@ NOT_PLACES = {
     # interjections that open a correction ("Hmm, actually …", "Moment, ich hab …")
     "hmm", "hm", "moment", "sorry", "ups", "oops", "actually", "eigentlich", "naja", "ach",
     "oh", "well", "also", "stimmt", "doch",
+    # words of astronomy phrases that are capitalised in German ("Schwarze Löcher")
+    "schwarze", "schwarzes", "schwarzen", "loch", "löcher", "loecher",
 }  # fmt: skip
 
 # --------------------------------------------------------------------------- planning
@@ -170,6 +172,12 @@ GREETING = re.compile(
     r"|tsch(?:ü|ue)ss|bye|goodbye|auf\s+wiedersehen|tach|wie\s+geht(?:'s|s|\s+es)(?:\s+dir)?"
     r"|how\s+are\s+you|how'?s\s+it\s+going)\b"
 )
+TELL_ABOUT = re.compile(
+    r"\berz(?:ä|ae)hl\w*\s+(?:mir\s+|uns\s+)?(?:etwas|was|mehr|alles)?\s*(?:über|ueber|von)\b"
+    r"|\btell\s+(?:me|us)\s+(?:something\s+|more\s+|all\s+)?about\b|\bwhat\s+do\s+you\s+know\s+about\b"
+    r"|\bwas\s+wei(?:ß|ss)t\s+du\s+(?:über|ueber)\b"
+)
+"""A request to hear about something: with a named object it is an astronomy question."""
 FOLLOW_UP_WORDS = {
     "und", "and", "wann", "wie", "warum", "wieso", "wo", "woher", "when", "why", "how", "where",
     "ungefähr", "ungefaehr", "genau", "denn", "noch", "dann", "so", "etwa", "roughly", "exactly",
