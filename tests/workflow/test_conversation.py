@@ -55,7 +55,7 @@ async def test_knowledge_question_after_a_plan_is_rerouted_and_the_plan_survives
     knowledge = await turn(session, "Wie entstehen Spiralgalaxien?")
     assert knowledge.agents == ["SingularityOrchestrator", "KnowledgeAgent"]
     assert knowledge.answer.startswith("Die Wissensbasis sagt dazu")
-    assert knowledge.sources and knowledge.sources[0].title == "Spiral galaxies"
+    assert knowledge.sources and knowledge.sources[0].title == "How spiral galaxies form and keep their arms"
     assert knowledge.state["planning_data"]["generated_plan"] == planned.state["planning_data"]["generated_plan"]
     followup = await turn(session, "Was ist das Besondere am ersten Ziel?")
     assert followup.agents == ["SingularityOrchestrator", "PlanningAgent"]
