@@ -40,6 +40,7 @@ async def _answer(settings: Settings, question: str, language: str = "en") -> st
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # the session's first test may also build the bundled index
 async def test_the_issues_examples_lead_with_the_fact_or_say_there_is_none(answer_settings: Settings) -> None:
     from singularity.knowledge.store import close_qdrant
 
@@ -57,6 +58,7 @@ async def test_the_issues_examples_lead_with_the_fact_or_say_there_is_none(answe
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # the session's first test may also build the bundled index
 def test_the_held_out_answers_do_not_fall_below_what_was_measured(answer_settings: Settings) -> None:
     from singularity.knowledge.store import close_qdrant
 

@@ -21,6 +21,7 @@ NEVER = ("heldout.astronomy_refused=0", "heldout.off_topic_answered=0",
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # the session's first test may also build the bundled index
 def test_the_dialogue_set_passes_its_gates(knowledge_index: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(knowledge_index, data / "qdrant")
