@@ -27,6 +27,8 @@ from singularity.llm.pilot.policies import ToolRun, Turn, relay, text, tool_call
 from singularity.understanding import lexicon as lx
 from singularity.understanding.references import target_reference
 
+_IMAGE_WORDS = re.compile(lx.IMAGE_REQUEST.pattern, re.IGNORECASE)
+"""The picture words, in any case: "Bilder" at the start of a noun phrase is capitalised."""
 _IMAGE_FILLER = re.compile(
     r"\b(?:zeig(?:e)?\s+mir|show\s+me|find|finde|such(?:e)?|gibt\s+es|have\s+you\s+got|kannst\s+du"
     r"|can\s+you|do\s+you\s+have|hast\s+du|habt\s+ihr|ein(?:e|ige|en)?|some|a|an|the|der|die|das"
@@ -182,5 +184,5 @@ def _image_subject(turn: Turn) -> str:
     last = turn.state.get("last_discussed_object")
     if reference is not None and reference.pronoun and last:
         return last
-    rest = " ".join(lx.IMAGE_REQUEST.sub(" ", _IMAGE_FILLER.sub(" ", turn.user_text)).split())
+    rest = " ".join(_IMAGE_WORDS.sub(" ", _IMAGE_FILLER.sub(" ", turn.user_text)).split())
     return rest or turn.state.get("last_discussed_object") or turn.user_text
