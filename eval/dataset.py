@@ -126,13 +126,14 @@ class DatasetError(ValueError):
 Line = TypeVar("Line", Question, AnswerQuestion)
 
 
-def _read(path: Path, model: type[Line], check: Callable[[Line], str | None] = lambda _: None) -> list[Line]:
-    """Every line of ``path`` as ``model``, ids unique and ``check`` (a problem or None)
-    passed; raises :class:`DatasetError` naming the line."""
+def read_lines(path: Path, model: type[Line], check: Callable[[Line], str | None] = lambda _: None,
+               *, error: type[ValueError] = DatasetError) -> list[Line]:
+    """Every line of ``path`` as ``model`` (a JSONL test set), ids unique and ``check`` (a
+    problem or None) passed; raises ``error`` naming the line. Shared by every evaluation."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise DatasetError(f"The test set {path} cannot be read ({exc.strerror or exc}).") from exc
+        raise error(f"The test set {path} cannot be read ({exc.strerror or exc}).") from exc
     items: list[Line] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
@@ -142,25 +143,25 @@ def _read(path: Path, model: type[Line], check: Callable[[Line], str | None] = l
         try:
             item = model.model_validate(json.loads(line))
         except json.JSONDecodeError as exc:
-            raise DatasetError(f"{where}: not valid JSON ({exc.msg}).") from exc
+            raise error(f"{where}: not valid JSON ({exc.msg}).") from exc
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(map(str, first["loc"]))
             problem = first["msg"].removeprefix("Value error, ")
-            raise DatasetError(f"{where}: {field + ': ' if field else ''}{problem}.") from exc
+            raise error(f"{where}: {field + ': ' if field else ''}{problem}.") from exc
         if item.id in seen:
-            raise DatasetError(f"{where}: the id '{item.id}' is already used on line {seen[item.id]}.")
+            raise error(f"{where}: the id '{item.id}' is already used on line {seen[item.id]}.")
         seen[item.id] = number
         problem = check(item)
         if problem:
-            raise DatasetError(f"{where}: {problem}")
+            raise error(f"{where}: {problem}")
         items.append(item)
     return items
 
 
 def load_answer_questions(path: Path = DEFAULT_ANSWERS, *, min_each: int = MIN_ANSWER_QUESTIONS) -> list[AnswerQuestion]:
     """Read and check the answer test set: at least ``min_each`` answerable and unanswerable questions."""
-    questions = _read(path, AnswerQuestion)
+    questions = read_lines(path, AnswerQuestion)
     answerable = sum(q.answerable for q in questions)
     if min(answerable, len(questions) - answerable) < min_each:
         raise DatasetError(f"{path}: {answerable} answerable and {len(questions) - answerable} unanswerable "
@@ -181,7 +182,7 @@ def load_questions(path: Path = DEFAULT_DATASET, *, known_titles: Collection[str
         return ("no document in the knowledge base is titled " + ", ".join(f"'{title}'" for title in unknown)
                 + ".") if unknown else None
 
-    questions = _read(path, Question, unknown_titles)
+    questions = read_lines(path, Question, unknown_titles)
     if len(questions) < min_questions:
         raise DatasetError(f"{path}: {len(questions)} questions; the test set needs at least {min_questions}.")
     return questions

@@ -10,14 +10,14 @@ item is checked before anything runs: a bad line stops the run instead of loweri
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from eval.dataset import read_lines
 from singularity import roles
 
 DEFAULT_DIALOGUES = Path(__file__).resolve().parent / "data" / "dialogue.jsonl"
@@ -151,29 +151,7 @@ class DialogueDataError(ValueError):
 
 def load_items(path: Path = DEFAULT_DIALOGUES) -> list[Item]:
     """Read and check every line; raises :class:`DialogueDataError` at the first problem."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise DialogueDataError(f"The test set {path} cannot be read ({exc.strerror or exc}).") from exc
-    items: list[Item] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = f"{path}, line {number}"
-        try:
-            item = Item.model_validate(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise DialogueDataError(f"{where}: not valid JSON ({exc.msg}).") from exc
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(map(str, first["loc"]))
-            problem = first["msg"].removeprefix("Value error, ")
-            raise DialogueDataError(f"{where}: {field + ': ' if field else ''}{problem}.") from exc
-        if item.id in seen:
-            raise DialogueDataError(f"{where}: the id '{item.id}' is already used on line {seen[item.id]}.")
-        seen[item.id] = number
-        items.append(item)
+    items = read_lines(path, Item, error=DialogueDataError)
     if not items:
         raise DialogueDataError(f"{path}: no items.")
     return items
