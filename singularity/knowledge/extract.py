@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from singularity.knowledge.question_types import (
-    WIDEN,
     Asked,
     evidence,
     gives_reason,
     read_question,
     relevance,
+    widen,
 )
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import stem, stems, tokens
@@ -53,9 +53,9 @@ def question_terms(question: str) -> dict[str, float]:
     words = set(tokens(question)) - _STOP
     weights = dict.fromkeys(map(stem, words), 1.0)
     for word in words:
-        if word in WIDEN:
+        if widen(word):
             weights[stem(word)] = 2.0
-            weights.update(dict.fromkeys(map(stem, WIDEN[word]), 2.0))
+            weights.update(dict.fromkeys(map(stem, widen(word)), 2.0))
     return weights
 
 
@@ -67,7 +67,7 @@ def best_quotes(question: str, passages: Sequence[Mapping[str, Any]], *, limit: 
     definition = bool(_DEFINITION_QUESTION.match(question))
     scored: list[tuple[float, int, int, Quote]] = []
     for rank, passage in enumerate(passages):
-        for position, sentence in enumerate(split_sentences(_body(passage.get("text", "")))):
+        for position, (_, sentence) in enumerate(_headed_sentences(passage)):
             words = stems(sentence)
             score = sum(terms[word] for word in words & terms.keys())
             score += 0.5 if quantity and any(c.isdigit() for c in sentence) else 0.0
@@ -119,13 +119,13 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     evidence of the asked kind and covers the question's subject and most of its words; ranked
     by that coverage (a reason given outright first), then by passage rank. ``named``: topic
     names found in the question, each with the titles it names."""
-    sentences = [(rank, position, sentence, passage) for rank, passage in enumerate(passages)
-                 for position, sentence in enumerate(split_sentences(_body(passage.get("text", ""))))
+    sentences = [(rank, position, sentence, heading, passage) for rank, passage in enumerate(passages)
+                 for position, (heading, sentence) in enumerate(_headed_sentences(passage))
                  if len(sentence) >= 25]
-    read = read_question(question, named=named, texts=[s for _, _, s, _ in sentences], german=german)
+    read = read_question(question, named=named, texts=[s for _, _, s, _, _ in sentences], german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
-    for rank, position, sentence, passage in sentences:
-        share = relevance(read, sentence, passage.get("title", ""), _heading(passage))
+    for rank, position, sentence, heading, passage in sentences:
+        share = relevance(read, sentence, passage.get("title", ""), heading)
         key = None if share is None else evidence(read, sentence)
         if key is not None:
             share += STRONG_REASON if read.asked is Asked.REASON and gives_reason(sentence) else 0.0
@@ -142,18 +142,29 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
 
 
-def _heading(passage: Mapping[str, Any]) -> str:
-    """The "<title> — <section>" line a chunk starts with (what its sentences are about)."""
-    return passage.get("section") or passage.get("text", "").partition("\n")[0]
+def _headed_sentences(passage: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Each sentence of a chunk with the heading it stands under: the chunk's section (or the
+    "<title> — <section>" line it starts with), or the "## …" heading of a short section merged
+    into it ("How a spectrograph works")."""
+    text = passage.get("text", "")
+    first, _, rest = text.partition("\n")
+    heading = passage.get("section") or first
+    body: list[str] = []
+    headed: list[tuple[str, str]] = []
+
+    def flush() -> None:
+        headed.extend((heading, sentence) for sentence in split_sentences(" ".join(" ".join(body).split())))
+        body.clear()
+
+    for line in (rest or first).splitlines():
+        if line.startswith("## "):
+            flush()
+            heading = line.removeprefix("## ").strip()
+        else:
+            body.append(line)
+    flush()
+    return headed
 
 
 def _quote(sentence: str, passage: Mapping[str, Any]) -> Quote:
     return Quote(sentence, passage.get("marker", ""), passage.get("title", ""))
-
-
-def _body(text: str) -> str:
-    """A chunk's text without the "<title> — <section>" line it starts with and the "## …"
-    headings of the short sections merged into it."""
-    first, _, rest = text.partition("\n")
-    lines = [line for line in (rest or first).splitlines() if not line.startswith("## ")]
-    return " ".join(" ".join(lines).split())

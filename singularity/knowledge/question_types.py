@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.vectors import STOPWORDS, stem, tokens
 
 
@@ -28,6 +29,7 @@ class Asked(StrEnum):
     """The kind of fact a question asks for."""
 
     PERSON = "person"
+    NAME = "name"
     DATE = "date"
     DISTANCE = "distance"
     SIZE = "size"
@@ -38,6 +40,7 @@ class Asked(StrEnum):
     SPEED = "speed"
     BRIGHTNESS = "brightness"
     COUNT = "count"
+    SHARE = "share"
     REASON = "reason"
     PROCESS = "process"
     DEFINITION = "definition"
@@ -46,7 +49,7 @@ class Asked(StrEnum):
 
 
 QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE, Asked.MASS,
-                        Asked.DURATION, Asked.SPEED, Asked.BRIGHTNESS, Asked.COUNT})
+                        Asked.DURATION, Asked.SPEED, Asked.BRIGHTNESS, Asked.COUNT, Asked.SHARE})
 
 # Question patterns on the folded, lower-cased question ("groß" → "gross"), first match wins:
 # the quantity forms come before "what is", so "what is the distance to …" asks for a distance.
@@ -57,33 +60,58 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
                  r"|\bseit wann\b|\bhow long ago\b|\bwie lange (?:ist|liegt) .* her\b")),
-    (Asked.DISTANCE, r"\bhow (?:far|close|near)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"),
+    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
+                     r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
-    (Asked.TEMPERATURE, r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"),
-    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse de[rs]\b"),
+    (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
+                        r"|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
+    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse de[rs]\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bgeschwindigkeit\b"),
-    (Asked.DURATION, r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b"),
+    (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
+                     r"|\bwie oft\b|\bwie haufig\b")),
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
-                 r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b")),
-    (Asked.BRIGHTNESS, r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"),
+                 r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
+                 r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b")),
+    (Asked.BRIGHTNESS, (r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"
+                       r"|\b(?:brighter|fainter|heller)\b")),
+    (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
+                  r"|\bwelche[nr]? anteil\b|\bwie gross ist der anteil\b|\bwie viel (?:vom|von der|des|der)\b")),
     (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie viele?\b|\bnumber of\b|\banzahl\b"),
     (Asked.REASON, (r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b|\bhow come\b|\bwhat (?:causes|caused|makes)\b"
                    r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
     (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
                     r"|entstehen|entstand|entstanden|bildet|bilden|kommt|kommen|wird|werden|kann|konnen))\b")),
+    (Asked.NAME, (r"\bwhat (?:is|was|are|were) (?:the )?names? of\b|\bwhat (?:is|are) .{1,40} called\b"
+                 r"|\bwhat do (?:we|you|astronomers|people) call\b|\bwie heiss(?:t|en)\b"
+                 r"|^(?:which|welche[rsmn]?) (?:comet|komet|star|stern|moon|mond|planet|galaxy|galaxie|asteroid|asteroiden"
+                 r"|constellation|sternbild|telescope|teleskop|mission|spacecraft|raumsonde|nebula|nebel|cluster|sternhaufen)\b")),
     (Asked.DEFINITION, (r"^(?:\w+\s+)?(?:what (?:is|are)|what's|was (?:ist|sind)|erklar\w*|explain|define|definier\w*)\b"
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
-TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just"])
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil"])
 """Words that say what kind of fact is asked, not what it is about."""
 
 HEADED = 0.5
-"""Bonus for a sentence whose passage heading alone holds every relation word: the passage is
-about the question itself, not a passage that happens to share its words."""
+"""Bonus for a sentence whose passage heading alone holds every relation word in the question's
+own words: the passage is about the question itself, not a passage that happens to share its
+words (nor one whose heading only shares a synonym: "spot" is not *Observing*)."""
+HEADED_WORD = 0.75
+"""A relation word found only in the heading, when heading and sentence hold them all: less
+than one the sentence says itself ("discovered … in 1610" over "in 1676" under *Observing the
+Galilean moons*)."""
+HALF_WORD = 0.5
+"""A relation word found only in the heading otherwise."""
 MOST = 2 / 3
 """Share of a question's relation words (three or more) a sentence must use; with one or two,
 all of them."""
+_ENGLISH_CONTENT = frozenset({"die", "war", "man", "hat", "sein"})
+"""German stopwords that are English words of meaning ("When did Heinrich Olbers die?")."""
+_NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"})
+_PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
+                           "astronom", "wissenschaftler"})
+"""What a question for a person says to ask for one ("Which astronomer found …?")."""
+"""What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
 """A distance is asked from here unless the question says otherwise."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
@@ -95,7 +123,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "warm": ("temperature", "hot", "cold", "degrees", "heat"), "kalt": ("temperature", "cold", "degrees"),
     "heiss": ("temperature", "hot", "hottest", "degrees"), "hot": ("temperature", "degrees", "hottest"),
     "cold": ("temperature", "degrees", "coldest"), "temperatur": ("temperature", "degrees"),
-    "gross": ("diameter", "size", "large", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
+    "gross": ("diameter", "size", "large", "largest", "big", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
     "large": ("diameter", "size", "radius"), "grosse": ("diameter", "size", "radius", "across"),
     "weit": ("distance", "light", "years", "away", "far", "km"), "entfernt": ("distance", "light", "away"),
     "entfernung": ("distance", "light", "away"), "far": ("distance", "light", "away"),
@@ -111,9 +139,35 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "discover": ("discovered", "discovery", "found", "spotted"), "found": ("discovered", "discovery", "spotted"),
     "find": ("found", "discovered"), "gefunden": ("found", "discovered"),
     "erfunden": ("invented", "invention", "built", "made"), "erfand": ("invented", "invention", "built"),
-    "invented": ("invention", "built", "made"), "invent": ("invented", "invention", "built"),
+    "invented": ("invention", "built", "made", "devised", "published", "introduced", "created", "proposed", "developed"),
+    "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed"),
+    "spot": ("spotted", "discovered", "saw", "observed", "found"), "spotted": ("discovered", "saw", "observed", "found"),
+    "kugelsternhaufen": ("globular", "cluster", "clusters"), "riesen": ("giant", "giants"),
+    "rote": ("red",), "roten": ("red",), "entkommen": ("escape", "escapes"),
+    "entweichen": ("escape", "escapes"), "called": ("name", "named", "term", "called"),
+    # common words of German questions
+    "klasse": ("class",), "klassen": ("classes", "class"), "skala": ("scale",), "beste": ("best",),
+    "besten": ("best",), "bester": ("best",), "welle": ("wave",), "wellen": ("waves", "wave"),
+    "voraus": ("predicted", "prediction"), "sagte": ("said", "predicted"), "lichtjahre": ("light", "years"),
+    "lichtjahren": ("light", "years"), "groesste": ("largest", "biggest"), "grosste": ("largest", "biggest"),
+    "grossten": ("largest", "biggest"), "kleinste": ("smallest",), "hellste": ("brightest",),
+    "hellsten": ("brightest",), "nachste": ("nearest", "closest", "next"), "nachsten": ("nearest", "closest", "next"),
+    "letzte": ("last",), "letzten": ("last",), "neue": ("new",), "alte": ("old",),
+    "oberflachentemperatur": ("surface", "temperature"), "hulle": ("envelope", "shell"),
+    "gestein": ("rock", "rocky"), "metall": ("metal",), "eisen": ("iron",), "staubig": ("dusty", "dust"),
+    "vulkan": ("volcano",), "vulkane": ("volcanoes",), "berg": ("mountain",), "berge": ("mountains",),
+    "tal": ("valley",), "fluss": ("river",), "meer": ("sea", "ocean"), "schatten": ("shadow",),
+    "strahlung": ("radiation",), "druck": ("pressure",), "dichte": ("density",),
+    "umlaufzeit": ("orbit", "period"), "tageslange": ("day", "rotation"), "achse": ("axis",),
+    "neigung": ("tilt", "inclination"), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
+    "wandert": ("moves", "drifts"), "verschwindet": ("disappears", "vanishes"), "sieht": ("looks", "see", "seen"),
+    "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
+    "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
+    "kommt": ("comes", "returns"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
     "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
     "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
+    "namen": ("name", "named", "called"), "bekam": ("got", "received", "given"),
+    "erhielt": ("received", "got", "given"), "bekommen": ("got", "received", "given"),
     "named": ("name", "called"), "gestartet": ("launched", "launch"), "startete": ("launched", "launch"),
     "launched": ("launch",), "gelandet": ("landed", "landing"), "landete": ("landed", "landing"),
     "landed": ("landing",), "erster": ("first",), "erste": ("first",), "ersten": ("first",), "zuerst": ("first",),
@@ -182,7 +236,7 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the st
 # --- evidence in an English sentence ---------------------------------------------------------
 
 _NUM = r"[−–-]?\d[\d,.\u202f\u2009]*(?:\s+(?:thousand|million|billion|trillion))?"
-_APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+)?"
+_APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
                     r"|metres|meters|times (?:the|as far|farther|further)",
@@ -194,49 +248,69 @@ _UNITS: dict[Asked, str] = {
     Asked.MASS: r"solar masses|sun'?s mass|earth masses|jupiter masses|times (?:the )?(?:earth'?s |sun'?s |jupiter'?s )?mass"
                 r"|kg|kilograms?|tonnes?|tons?|m☉",
     Asked.DURATION: r"seconds?|s|minutes?|min|hours?|h|days?|weeks?|months?|years?|decades?|centuries|millennia",
+    Asked.SHARE: r"%|per ?cent|percent|prozent",
     Asked.SPEED: r"km/s|km/h|kilomet(?:re|er)s? (?:per|an|a) (?:second|hour)|mph|miles (?:per|an) (?:hour|second)|m/s"
                  r"|(?:%|per ?cent) of the speed of light|times the speed",
 }
 _QUANTITY = {kind: re.compile(rf"{_APPROX}{_NUM}\s*(?:{units})(?![a-z])", re.IGNORECASE) for kind, units in _UNITS.items()}
+_QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
+                                       re.IGNORECASE)  # "1,580 km across" is a size
+_SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$", re.IGNORECASE)
+"""A length after these words is a size, not a distance ("a radius of about 25,559 km")."""
+_ROTATION = frozenset({"rotat", "spin", "dreht", "turn"})
+_SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
                  "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-                 "|hundreds?|thousands?|millions?|billions?|dozens?|a few|several|a pair|a single|only one|both")
+                 "|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|a few|several|a pair|a single|only one|both")
 _COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
 _UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|arcsec|arcmin|light|km/s|km/h|times|x|×)(?![a-z])",
                                 re.IGNORECASE)
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
-    rf"(?:(?:{_MONTHS})\s+)?(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?![\d,.]|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
+    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?![\d,.]|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
     rf"|{_NUM}\s+years?\s+ago\b|\bancient times\b|\bantiquity\b|\bprehistor\w+"
+    rf"|\b(?:within|in)\s+(?:the\s+next\s+)?{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\b"
+    rf"|{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\s+(?:after|before)\b"
     rf"|\b(?:in|during)\s+(?:the\s+)?(?:winter|spring|summer|autumn|fall)\b|\b(?:winter|summer|autumn|spring)\s+(?:evenings?|nights?|sky|months?)\b"
     rf"|\bevery\s+(?:\d+|few|two|three|four|five|ten|eleven|twelve)?\s*(?:years?|months?|days?)\b"
     rf"|\b(?:{_MONTHS})\b", re.IGNORECASE)
 _CAUSE = re.compile(
     r"\b(?:because|since|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
     r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
-    r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so)\b", re.IGNORECASE)
+    r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?)\b",
+    re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
 _NAMESAKE = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b", re.IGNORECASE)
+_NAMESAKE_QUESTION = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b|\bnamesake\b|\bbenannt nach\b|\bnach wem\b"
+                                r"|\bnamensgeber", re.IGNORECASE)
 """People after these words are namesakes, not whoever did what was asked."""
 _STRONG_CAUSE = re.compile(r"\b(?:because|due to|caused by|the reason|answer is|explanation|explains?|results? from|"
                            r"comes? from|thanks to|owing to|driven by)\b", re.IGNORECASE)
 """Words that give a reason outright, not in passing ("so", "if", "when")."""
 _CAPITAL = r"[A-ZÀ-ÖØ-Þ][\w'’-]*[a-zà-ÿ][\w'’-]*"
 _PARTICLE = r"(?:de|von|van|der|den|du|di|da|la|le|Le|La|De|Van|Von|d'|d’|al)"
-_NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
+_NAMING = re.compile(rf"(?:^|\b(?:called|named|known as|is|was|are)\s+)(?:the\s+)?(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*)")
+"""Where a sentence names what it is about: its subject, or after "called", "named", "is"."""
+_NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+|(?:[A-Z]\.\s*)+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
 _ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|invented|built|proposed|predicted|"
                     r"showed|measured|named|calculated|described|noticed|observed|coined|realised|realized|identified|"
                     r"explained|formulated|developed|designed|published|spotted|saw|recorded|catalogued|cataloged|"
                     r"sketched|suggested|argued|guessed|stated|mapped|founded|led)\b")
+_AGENT = re.compile(rf"\bby (?:the |NASA's |ESA's )?({_CAPITAL}[ -](?:(?:{_CAPITAL}|\d+)[ -])*(?:spacecraft|probe|space telescope|telescope|mission"
+                    r"|orbiter|rover|lander|satellite|observatory))\b")
+"""A discoverer that is no person: "discovered by the Cassini spacecraft"."""
 NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French"])
 """Capitalised words that are never part of a person's name in the passages (places, objects,
 missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
+NAMED_AFTER_PEOPLE = frozenset(["Hubble", "Cassini", "Kepler", "Messier", "Kuiper", "Oort", "Lagrange", "Magellan",
+                                "Parker", "Webb", "Chandra", "Spitzer", "Galileo", "Huygens", "Herschel", "Halley"])
+"""Surnames among those words: things named after people, so "Edwin Hubble" is a person."""
 
 
 @dataclass(frozen=True)
@@ -246,9 +320,21 @@ class Entity:
 
     words: tuple[frozenset[str], ...]
     titles: frozenset[str] = frozenset()
+    english: tuple[frozenset[str], ...] = ()
+    """A German name's English term, word by word ("Beteigeuze" is "Betelgeuse" in the passages)."""
 
     def in_words(self, words: set[str]) -> bool:
-        return all(_uses(forms, words) for forms in self.words)
+        return any(variant and all(_uses(forms, words) for forms in variant) for variant in (self.words, self.english))
+
+    def named(self, names: frozenset[str]) -> bool:
+        """Whether it is called by a proper name ("Haumea"), not a common noun ("Mond")."""
+        named = {stem(name) for name in names}
+        return any(forms & named for forms in self.words)
+
+    def partly_in(self, words: set[str], names: frozenset[str]) -> bool:
+        """Whether ``words`` hold one of its proper-name words ("Hubble" for the Hubble Space Telescope)."""
+        named = {stem(name) for name in names}
+        return len(self.words) > 1 and any(_uses(forms, words) for forms in self.words if forms & named)
 
 
 @dataclass(frozen=True)
@@ -261,6 +347,18 @@ class Question:
     passages' cognate): each must stand in the sentence, or be what its passage is about."""
     relation: dict[str, frozenset[str]]
     """Each other content stem with the stems a sentence may use for it."""
+    namesake: bool = False
+    """Whether it asks whom or what something is named after: the person after "named after"
+    is then the answer, not a bystander."""
+    names: frozenset[str] = frozenset()
+    """Words the passages only ever write capitalised inside a sentence ("Eris", "Pluto"):
+    proper names, by which a sentence or a section shows it is about something else."""
+    events: frozenset[str] = frozenset()
+    """Relation words that name the event asked about ("designed", "gestaltet" → designed):
+    who or when is only answered by a sentence that tells of that event."""
+    compounds: frozenset[str] = frozenset()
+    """The parts of a German compound ("Radioteleskop" → radio, telescope): one word of the
+    question, so each part must be said."""
 
 
 def question_kind(question: str) -> Asked:
@@ -278,57 +376,134 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     topic names found in it with the titles they name; ``texts``: the retrieved sentences. A capitalised word inside an
     English question is a name. German words are widened by :data:`WIDEN` (compounds by their
     parts); a German word the lexicon does not know is a name when the passages use it as a
-    cognate ("Neptun", "Vesta") and is dropped otherwise, rather than required."""
+    cognate ("Neptun", "Vesta") and is dropped otherwise, rather than required — unless nothing
+    else says what is asked ("Wie heißt der Hund von Edwin Hubble?") or the question names
+    nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
-    filler = _DISTANCE_FILLER if asked is Asked.DISTANCE else frozenset()
-    entities = [Entity(tuple(_forms(word) for word in tokens(name) if word not in _STOP), frozenset(titles))
-                for name, titles in named]
+    filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS}.get(asked, frozenset())
+    entities = [_entity(name, titles) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
     proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
     relation: dict[str, frozenset[str]] = {}
+    unknown: dict[str, frozenset[str]] = {}
+    events: set[str] = set()
+    compounds: set[str] = set()
+    stop = _STOP if german else _STOP - _ENGLISH_CONTENT
     for word in dict.fromkeys(tokens(question)):
-        if word in _STOP or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
+        if word in stop or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
             continue
         own = stem(word)
         if own in taken:
             continue
-        widened = WIDEN.get(word) or (_compound(word) if german else ())
+        parts = () if widen(word) or not german else _compound(word)
+        if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
+            for i, part in enumerate(parts):
+                forms = frozenset(map(stem, part))
+                literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
+                if not literal or any(similar(form, seen) for form in forms for seen in passage_stems):
+                    relation[f"{own}/{i}"] = forms
+                    compounds.add(f"{own}/{i}")
+            continue
+        widened = widen(word) or (_glossary_words(word) if german else ())
         forms = frozenset({own, *map(stem, widened)})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
         if word in proper or (german and not widened and cognate):
             entities.append(Entity((forms,)))
         elif widened or cognate or not german:
             relation[own] = forms
-    return Question(asked, tuple(entities), relation)
+            if any(english.endswith("ed") for english in (word, *widened)):
+                events.add(own)
+        else:
+            unknown[own] = forms
+    if not relation:  # "Wie heißt der Hund von Edwin Hubble?": what it asks is no word the passages know
+        relation = unknown
+    elif not entities:  # "Wer baute den Leviathan von Parsonstown?": what it is about, neither
+        nouns = {stem(word) for word in tokens(" ".join(re.findall(r"(?<=\s)[A-ZÄÖÜ][\w'’-]*", question)))}
+        relation.update((key, forms) for key, forms in unknown.items() if key in nouns)
+    return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
+                    frozenset(events), frozenset(compounds))
+
+
+def proper_names(texts: Iterable[str]) -> frozenset[str]:
+    """The words (case-folded, without a possessive "'s") that the sentences of ``texts``
+    write capitalised and never in lower case, stopwords aside: names ("Eris", "Jupiter's")."""
+    upper: set[str] = set()
+    lower: set[str] = set()
+    for text in texts:
+        for word in _WORDS.findall(text):
+            (upper if word[0].isupper() else lower).add(_bare(word))
+    return frozenset(upper - lower - _STOP)
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def _bare(word: str) -> str:
+    return word.casefold().removesuffix("'s").removesuffix("’s")
+
+
+def _names_other(question: Question, text: str) -> bool:
+    """Whether ``text`` names something by a proper name that the question does not name."""
+    own = {form for entity in question.entities for forms in entity.words for form in forms}
+    return any(_bare(word) in question.names and not _uses(own, {stem(_bare(word))})
+               for word in _WORDS.findall(text))
+
+
+_ENDINGS = ("en", "er", "es", "em", "e", "n", "s")
+"""German inflection endings: "schwarzen", "großen", "Planeten" are found as "schwarze", "groß", "Planet"."""
+
+
+def widen(word: str) -> tuple[str, ...]:
+    """The words a passage may use for ``word`` (:data:`WIDEN`), also for an inflected German form."""
+    if word in WIDEN:
+        return WIDEN[word]
+    return next((WIDEN[word[:-len(end)]] for end in _ENDINGS
+                 if word.endswith(end) and len(word) - len(end) >= 3 and word[:-len(end)] in WIDEN), ())
+
+
+def _glossary_words(word: str) -> tuple[str, ...]:
+    """The English words of the search glossary's term for one German word ("Lichtjahr")."""
+    return tuple(english for term in english_terms(word) for english in tokens(term) if english not in _STOP)
+
+
+def _entity(name: str, titles: Iterable[str]) -> Entity:
+    """A topic the question names, with its titles and, for a German name, its English term."""
+    english = [word for term in english_terms(name) for word in tokens(term) if word not in _STOP]
+    return Entity(tuple(_forms(word) for word in tokens(name) if word not in _STOP), frozenset(titles),
+                  tuple(_forms(word) for word in english))
 
 
 def _forms(word: str) -> frozenset[str]:
     """A word's stem and the stems of its widenings."""
-    return frozenset({stem(word), *map(stem, WIDEN.get(word) or _compound(word))})
+    widened = widen(word) or tuple(form for part in _compound(word) for form in part)
+    return frozenset({stem(word), *map(stem, widened)})
 
 
-def _compound(word: str) -> tuple[str, ...]:
-    """A German compound's meaning from its parts: two known ones ("Sonnenspektrum" → sun,
-    spectrum), or a name and a known one ("Jupitermonde" → jupiter, moons)."""
+def _compound(word: str) -> tuple[tuple[str, ...], ...]:
+    """A German compound's parts, each as the English words for it: two known ones
+    ("Sonnenspektrum" → sun, spectrum), or a name and a known one ("Jupitermonde" → jupiter,
+    moons)."""
     for cut in range(3, len(word) - 2):
         head, tail = word[:cut], word[cut:]
-        head_words = WIDEN.get(head) or WIDEN.get(head.removesuffix("n")) or WIDEN.get(head.removesuffix("s"))
-        if head_words and tail in WIDEN:
-            return (*head_words, *WIDEN[tail])
+        head_words = widen(head)
+        if head_words and widen(tail):
+            return (head_words, widen(tail))
     for cut in range(4, len(word) - 2):
-        if word[cut:] in WIDEN:
-            return (word[:cut], *WIDEN[word[cut:]])
+        if widen(word[cut:]):
+            return ((word[:cut],), widen(word[cut:]))
     return ()
 
 
 def similar(a: str, b: str) -> bool:
     """Two stems of one word in either language: equal, or sharing all but their last two
     letters and at least five ("galaxie"/"galaxy", "atmosphäre"/"atmosphere", not "constant"/
-    "constellation")."""
+    "constellation"); German's k is the Latin c of the English cognate ("spektrograph"/
+    "spectrograph", "komet"/"comet")."""
     if a == b:
         return True
+    a, b = a.replace("k", "c"), b.replace("k", "c")
     common = 0
     for x, y in zip(a, b, strict=False):
         if x != y:
@@ -341,26 +516,38 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
     question names must stand in the sentence, or in its passage's heading when the sentence
     says "it" or the question asks nothing more, or be what the passage's document is about by
-    keyword when the sentence says "it"; and at least half the relation words its
+    keyword when the sentence says "it" — but not when the sentence opens with another name
+    (:attr:`Question.names`), nor says "it" under a section naming other things; and at least
+    half the relation words its
     passage's title does not already name must stand in the sentence ("discovered" in "who
     discovered Pluto" on a page titled *Pluto*; "the night sky" is named by *Olbers' Paradox —
     Why the Night Sky Is Dark*) — for a definition, at least half of all of them. ``heading``:
     the passage's title and section, which name what its sentences are about. Words found only
-    in the heading count half in the score, in full when the heading and sentence together
+    in the heading count half in the score, three quarters when the heading and sentence together
     hold every relation word (a passage headed by the question itself, *Why the Night Sky Is
     Dark*)."""
     words = set(map(stem, tokens(sentence)))
     headline = set(map(stem, tokens(f"{title} {heading}")))
     if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
         return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
+    pronoun = bool(_PRONOUN.search(sentence))
+    section = heading.removeprefix(title).lstrip(" —")
+    opening = _WORDS.match(sentence.lstrip())
+    opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
+    elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
+    complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
     for entity in question.entities:
-        if entity.in_words(words):
+        if entity.in_words(words) or (entity.partly_in(words, question.names) and entity.in_words(headline)):
             continue
-        pronoun = bool(_PRONOUN.search(sentence))
-        if entity.in_words(words | headline) and (pronoun or not question.relation):
-            continue  # the passage is headed by the thing itself
-        if not (title in entity.titles and pronoun):
-            return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword
+        if elsewhere and entity.named(question.names):
+            return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
+        if entity.in_words(words | headline) and (pronoun or not question.relation or complete
+                                                  or _heads(question, headline)):
+            continue  # the passage is headed by the thing itself ("How a spectrograph works")
+        if not (title in entity.titles and pronoun) or any(
+                other is not entity and other.in_words(headline) for other in question.entities):
+            return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword;
+            # under a heading naming another thing the question names, "it" is that thing
     if not question.relation:
         return 1.0
     own = [forms for forms in question.relation.values() if _uses(forms, words)]
@@ -373,9 +560,19 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
         needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
         if needed < (1.0 if len(predicates) <= 2 else MOST):
             return None  # "who named Pluto" is not answered by who found it
+        required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE) else set())
+        if any(not _uses(question.relation[key], words | headline) for key in required):
+            return None  # who designed the Golden Record is not who sent it; a telescope is no radio telescope
     headed = all(_uses(forms, words | headline) for forms in question.relation.values())
-    about = all(_uses(forms, headline) for forms in question.relation.values())
-    return (len(own) + (1.0 if headed else 0.5) * len(by_title)) / len(question.relation) + (HEADED if about else 0.0)
+    about = all(_uses(forms if "/" in key else {key}, headline)  # in the question's own words
+                for key, forms in question.relation.items())
+    weight = HEADED_WORD if headed else HALF_WORD
+    return (len(own) + weight * len(by_title)) / len(question.relation) + (HEADED if about else 0.0)
+
+
+def _heads(question: Question, headline: set[str]) -> bool:
+    """Whether a heading holds every relation word: its section is about the question itself."""
+    return all(_uses(forms, headline) for forms in question.relation.values())
 
 
 def _uses(forms: Iterable[str], words: set[str]) -> bool:
@@ -391,15 +588,31 @@ def evidence(question: Question, sentence: str) -> str | None:
     asked = question.asked
     if sentence.rstrip().endswith("?"):
         return None
+    sentence = _own_clause(question, sentence)
     if asked is Asked.PERSON:
-        people = person_names(_NAMESAKE.split(sentence)[0])
-        return ", ".join(people) if people else None
+        before, *after = _NAMESAKE.split(sentence, maxsplit=1)
+        if question.namesake and not after:
+            return None
+        people = person_names(after[0] if question.namesake else before)
+        agent = _AGENT.search(before)
+        return ", ".join(people) if people else agent.group(1) if agent else None
+    if asked is Asked.NAME:
+        own = {form for entity in question.entities for forms in entity.words for form in forms}
+        for spot in _NAMING.finditer(sentence):
+            words = spot.group("name").split()
+            if all(_bare(word) in question.names for word in words) and not _uses(own, {stem(_bare(words[0]))}):
+                return spot.group("name").removesuffix("'s").removesuffix("’s")
+        return None
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
         return _nearest(question, sentence, counts)
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
+    if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
+        pattern = _SPIN  # "how fast does Jupiter spin" is answered by its day
     if pattern is not None:
-        return _nearest(question, sentence, list(pattern.finditer(sentence)))
+        found = [match for match in pattern.finditer(sentence)
+                 if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))]
+        return _nearest(question, sentence, found)
     if asked is Asked.REASON:
         return "" if _CAUSE.search(sentence) else None
     if asked is Asked.DEFINITION:
@@ -413,15 +626,29 @@ def _counts(question: Question, phrase: str) -> bool:
     counted = [stem(word) for word in tokens(phrase)]
     if counted[0] == "no":  # "no moons" counts only what follows at once
         counted = counted[:2]
-    return not question.relation or any(_uses(forms, set(counted)) for forms in question.relation.values())
+    things = list(question.relation.values()) or [forms for entity in question.entities for forms in entity.words]
+    return not things or any(_uses(forms, set(counted)) for forms in things)
+
+
+def _own_clause(question: Question, sentence: str) -> str:
+    """Of a sentence listing several events ("Titania … by Herschel in 1787; … and Miranda … by
+    Kuiper in 1948"), the one clause that names the question's thing; else the whole sentence."""
+    clauses = re.split(r";\s*", sentence)
+    naming = [clause for clause in clauses
+              if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
+    return naming[0] if len(clauses) > 1 and len(naming) == 1 else sentence
 
 
 def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> str | None:
-    """The match closest to where the sentence names one of the question's things."""
+    """The match closest to where the sentence tells of the asked event ("photographed"), else
+    to where it names one of the question's things."""
     if not found:
         return None
-    spots = [word.start() for word in re.finditer(r"\w+", sentence)
-             if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
+    events = [question.relation[key] for key in question.events]
+    words = list(re.finditer(r"\w+", sentence))
+    spots = [word.start() for word in words if any(_uses(forms, {stem(word.group().casefold())}) for forms in events)]
+    spots = spots or [word.start() for word in words
+                      if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
     if not spots:
         return found[0].group().strip()
     best = min(found, key=lambda match: min(abs(match.start() - spot) for spot in spots))
@@ -435,16 +662,17 @@ def gives_reason(sentence: str) -> bool:
 
 def person_names(sentence: str) -> list[str]:
     """People named in an English sentence: runs of capitalised words ("Johann Galle", "Urbain
-    Le Verrier") none of which is a place, object or mission word, and single names acting
-    ("by Galle", "Herschel spotted")."""
+    Le Verrier") none of which is a place, object or mission word — a surname that also names
+    a thing aside ("Edwin Hubble") — and single names acting ("by Galle", "Herschel spotted")."""
     found: list[str] = []
     for match in _NAME_RUN.finditer(sentence):
-        if re.search(r"\bthe\s+$", sentence[:match.start()], re.IGNORECASE):
-            continue  # "the Golden Record", "the Berlin Observatory": things, not people
+        if re.search(r"\b(?:the|called|named|known as)\s+$", sentence[:match.start()], re.IGNORECASE):
+            continue  # "the Golden Record", "it is called Südliche Plejaden": things, not people
         words = match.group().split()
         while words and words[0] in NOT_PERSON:
             words = words[1:]
-        if len(words) >= 2 and not any(w.rstrip("'’s") in NOT_PERSON or w in NOT_PERSON for w in words):
+        if len(words) >= 2 and not any((w.rstrip("'’s") in NOT_PERSON or w in NOT_PERSON) and w not in NAMED_AFTER_PEOPLE
+                                       for w in words[1:]):
             found.append(" ".join(words).removesuffix("'s").removesuffix("’s"))
     for match in _ACTOR.finditer(sentence):
         name = (match.group(1) or match.group(2)).removesuffix("'s")

@@ -23,6 +23,8 @@ _COMPARISON = re.compile(
     r"|heißer|heisser|kälter|schwerer|älter|jünger|näher|weiter entfernt|thicker|dicker|denser|dichter"
     r"|stronger|stärker|faster|schneller|longer|länger|warmer|wärmer|higher|höher|which|welche[rs]?)\b",
     re.IGNORECASE)
+_RATIO = re.compile(r"\b(?:how much|how many times|wie ?viel(?:mal)?|um wie ?viel)\b", re.IGNORECASE)
+""""How much heavier than Earth is Jupiter?" asks one ratio, which one sentence states."""
 _CONJUNCTION = r"(?:und|and|vs\.?|versus|oder|or|mit|with|to|zu)"
 _BETWEEN = re.compile(
     rf"\b(?:zwischen|between|vergleiche|compare|vergleich von|comparison of)\s+(?P<a>.+?)\s+{_CONJUNCTION}\s+"
@@ -47,6 +49,7 @@ _NEWS = re.compile(
     r"\b(?:aktuell\w*|neueste\w*|neuigkeit\w*|nachrichten|news|latest|recent\w*|currently|right now"
     r"|this year|dieses jahr|heute|today|gestern|yesterday|diese[rns]? woche|this week|letzte woche"
     r"|last week|letzten monat|last month|gerade eben|just now|derzeit|zurzeit|momentan"
+    r"|so far|to date|up to now|bisher|bis jetzt|mittlerweile"
     r"|kostet|kosten|preis\w*|prices?|costs?|kaufen|buy)\b", re.IGNORECASE)
 """News, prices and "right now": what a stored text cannot know however well it matches."""
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -92,8 +95,9 @@ def plan_search(question: str, titles: TitleIndex) -> SearchPlan:
 
 def topic_title(topic: str, titles: TitleIndex) -> str | None:
     """The title filter of one standalone topic (a name known to the base), if any; German
-    names count through their English glossary term ("Beteigeuze" → "Betelgeuse")."""
-    return _single_title(titles.find_in(topic)) or _single_title(titles.find_in(" ".join(english_terms(topic))))
+    names count through their English glossary term ("Beteigeuze" → "Betelgeuse") when the topic
+    names none itself: a topic naming two ("rings" of "Neptune") has no single title."""
+    return _single_title(titles.find_in(topic) or titles.find_in(" ".join(english_terms(topic))))
 
 
 def _single_title(matches: list[TitleMatch]) -> str | None:
@@ -103,7 +107,7 @@ def _single_title(matches: list[TitleMatch]) -> str | None:
 
 def _comparison_topics(question: str, titles: TitleIndex) -> list[str]:
     """One topic per compared thing, plus the whole question (an article may compare them)."""
-    if not _COMPARISON.search(question):
+    if not _COMPARISON.search(question) or _RATIO.search(question):
         return []
     between = _BETWEEN.search(question)
     if between:

@@ -86,13 +86,15 @@ def classify_intent(
     if not words or _only_social(lowered):
         return Intent(kind="greeting", reason="greeting or question about what Singularity does")
     slots = extract_planning_slots(text, awaiting=awaiting if awaiting in PLANNING_SLOTS else None)
+    if slots.place is not None and _names_a_body(slots.place, meaning):
+        slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
     in_planning = has_plan or planning_active or awaiting is not None
     answer = _yes_or_no(lowered, words, slots, awaiting, in_planning=in_planning)
     if answer is not None:
         return answer
     question = bool(lx.QUESTION_START.match(lowered)) or (lowered.endswith("?") and len(words) > 2)
     reference = target_reference(text)
-    if lx.IMAGE_REQUEST.search(lowered) and not lx.STELLARIUM_WORDS.search(lowered):
+    if lx.IMAGE_REQUEST.search(lowered) and not lx.STELLARIUM_WORDS.search(lowered) and not lx.ABOUT_PICTURES.match(lowered):
         return Intent(kind="images", reason="request for pictures of an object")
     if lx.STELLARIUM_WORDS.search(lowered) or (
         lx.ACTION_VERBS.match(lowered) and reference is not None
@@ -106,7 +108,7 @@ def classify_intent(
         and (slots.filled() or (len(words) <= _SHORT_REPLY_WORDS and not astronomy))
     ):
         return Intent(kind="planning", reason=f"answer to the {awaiting} question")
-    if _asks_about_weather(text, lowered, meaning, astronomy=astronomy) and not _about_a_body(text, slots) and (
+    if _asks_about_weather(text, lowered, meaning, astronomy=astronomy) and not _about_a_body(text, slots, meaning) and (
             in_planning or {"place", "when"} & set(slots.filled())):
         return Intent(kind="weather", reason="question about the observing weather")
     if in_planning and _thanks_or_goodbye(lowered, slots, meaning):
@@ -191,10 +193,17 @@ def _thanks_or_goodbye(lowered: str, slots: PlanningSlots, meaning: Meaning | No
     return meaning is None or meaning.best in ("greeting", "decline", "confirmation")
 
 
-def _about_a_body(text: str, slots: PlanningSlots) -> bool:
+def _about_a_body(text: str, slots: PlanningSlots, meaning: Meaning | None) -> bool:
     """ "Wie ist das Wetter auf dem Jupiter?" asks about a planet's weather, not tonight's."""
-    name = object_name(text)
-    return name is not None and not ({"place", "when"} & set(slots.filled()))
+    return slots.place is None and slots.when is None and _names_a_body(text, meaning)
+
+
+def _names_a_body(text: str, meaning: Meaning | None) -> bool:
+    """An object by catalogue or common name, or a name the knowledge base files articles under."""
+    if object_name(text) is not None:
+        return True
+    folded = text.casefold()
+    return meaning is not None and any(name.casefold() in folded for name in meaning.names)
 
 
 def _correction(
@@ -250,7 +259,7 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return "what is observable at a given place or time"
     if lx.OBSERVE_WORDS.search(lowered) and "place" in filled:
         return "what is observable at a given place"
-    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(lowered):
+    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(lowered) and not lx.PAST_EVENT.match(lowered):
         return "wish to observe"
     asks_history = lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in core
     if len(core) >= 2 and not asks_history and ("place" in core or not lx.FACT_QUESTION.match(lowered)):
@@ -294,11 +303,12 @@ def _by_meaning(
 
 def _about_the_sky(text: str, meaning: Meaning, *, astronomy: bool) -> bool:
     """Whether the astronomy questions' examples lie nearer than the off-topic ones. A named
-    object tips all but a clear off-topic lead ("Mars-Riegel"), and "tell me about <object>"
+    object (or a name the knowledge base knows: "Charon", "Heinrich Olbers") tips all but a
+    clear off-topic lead ("Mars-Riegel"), and "tell me about <object>"
     always; astronomy vocabulary tips a close call; without either a near tie is decided by the
     knowledge base."""
     lead = meaning.lead("knowledge", ["off_topic"])
-    if object_name(text) is not None:
+    if _names_a_body(text, meaning):
         return lead > -OFF_TOPIC_CLEAR or bool(lx.TELL_ABOUT.search(text.lower()))
     if astronomy:
         return lead > -OFF_TOPIC_LEAD

@@ -43,7 +43,7 @@ _ASTRONOMY_WORDS = {
     "praesepe",
 }  # fmt: skip
 _ASTRONOMY_PARTS = (
-    "galax", "nebula", "planet", "komet", "comet", "asteroid", "meteor", "teleskop", "telescop",
+    "galax", "nebula", "planet", "komet", "comet", "asteroid", "meteor", "teleskop", "telescop", "fernrohr",
     "astronom", "astrophysi", "kosmolog", "cosmolog", "finsternis", "eclipse", "sternbild",
     "sternhaufen", "sternschnupp", "neutronenstern", "doppelstern", "sternwarte",
     "sternenhimmel", "nachthimmel", "fernglas", "binocular", "sonnensystem", "sonnenflecken",
@@ -158,6 +158,14 @@ STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b
 IMAGE_REQUEST = re.compile(
     r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"
 )
+PAST_EVENT = re.compile(
+    r"^(?:wann|wer|when|who)\b.*\b(?:wurden?|waren?|hatten?|was|were|did|had)\b"
+)
+"""A question about something that happened ("Wann wurde … zum ersten Mal beobachtet?"), no wish to observe."""
+ABOUT_PICTURES = re.compile(
+    r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
+)
+"""A question about pictures ("How many images has Hubble taken?"), not a request for some."""
 ACTION_VERBS = re.compile(
     r"^(?:bitte\s+|please\s+)?(?:(?:ö|oe)ffne|open|zentriere|center|centre|select|w(?:ä|ae)hle"
     r"|richte|point|slew|schwenke|zoome?|go\s+to|geh(?:e)?\s+zu|fahre?\s+zu)\b"

@@ -38,6 +38,9 @@ class Meaning:
     """Per intent: the mean similarity of its ``NEAREST`` closest examples."""
     knowledge: float | None = None
     """Similarity of the closest knowledge-base passage (None: the base could not be asked)."""
+    names: tuple[str, ...] = ()
+    """Names in the message that the knowledge base files articles under ("Charon", "Vesta",
+    "Heinrich Olbers"): evidence of astronomy that no word list has to know."""
 
     @property
     def ranked(self) -> list[tuple[str, float]]:

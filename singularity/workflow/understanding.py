@@ -69,7 +69,8 @@ def meaning_reader(settings: Settings) -> MeaningReader:
             except SingularityError as exc:
                 log.info("No knowledge-base closeness for routing: %s", exc)
                 closeness = None
-            return Meaning(intents=space.scores(vector), knowledge=closeness)
+            names = tuple(match.name for match in kb.titles.find_in(text.replace("-", " ")))  # "Cassini-Mission"
+            return Meaning(intents=space.scores(vector), knowledge=closeness, names=names)
         except SingularityError as exc:
             log.info("Routing by rules only: %s", exc)
             return None

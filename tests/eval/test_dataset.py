@@ -89,14 +89,16 @@ def test_too_few_questions_and_a_missing_file_are_errors(tmp_path: Path) -> None
         load_questions(tmp_path / "missing.jsonl")
 
 
-def test_the_answer_set_has_60_answerable_and_60_unanswerable_in_both_languages_and_a_held_out_third() -> None:
+def test_the_answer_set_has_60_answerable_and_60_unanswerable_in_both_languages_and_a_held_out_part() -> None:
+    """The held-out part was frozen at a third of the first set (20 or more of each kind);
+    questions written later to find weaknesses go to the dev part, which may only grow."""
     questions = load_answer_questions()
     for answerable in (True, False):
         group = [q for q in questions if q.answerable == answerable]
         assert len(group) >= 60
-        assert abs(sum(q.language == "de" for q in group) - sum(q.language == "en" for q in group)) <= 4
+        assert abs(sum(q.language == "de" for q in group) - sum(q.language == "en" for q in group)) <= 6
         held = sum(q.split == "heldout" for q in group)
-        assert len(group) // 4 <= held <= len(group) // 2
+        assert 20 <= held <= len(group) // 2
 
 
 @pytest.mark.parametrize(("line", "problem"), [

@@ -97,3 +97,61 @@ def test_comparisons_are_answered_by_either_sides_passages() -> None:
                 {"marker": "[2]", "title": "Webb", "text": "Webb — Facts\nWebb has a gold mirror 6.5 m across."}]
     answer = answer_quotes("How do Hubble and Webb differ?", passages)
     assert answer.found and {quote.marker for quote in answer.quotes} == {"[1]", "[2]"}
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("How much heavier than Earth is Mars?", Asked.MASS), ("How often does Mars reach opposition?", Asked.DURATION),
+    ("How much of the universe is dark energy?", Asked.SHARE), ("What is Saturn's biggest moon called?", Asked.NAME),
+    ("Welcher Komet kehrt alle 76 Jahre zurück?", Asked.NAME), ("Wie dick sind die Ringe?", Asked.SIZE),
+])
+def test_comparatives_frequencies_shares_and_names_are_kinds_of_their_own(question: str, asked: Asked) -> None:
+    assert question_kind(question) is asked
+
+
+def _passage(title: str, section: str, text: str) -> dict[str, str]:
+    return {"marker": "[1]", "title": title, "section": section, "text": f"{title} — {section}\n{text}"}
+
+
+def test_a_sentence_about_another_body_under_a_shared_heading_is_no_answer() -> None:
+    passage = _passage("Small worlds", "Quaoar, Sedna and Orcus",
+                       "Sedna, found in 2003, travels out to about 900 au. Orcus is about 900 km across.")
+    assert not answer_quotes("How far from the Sun is Quaoar?", [passage]).found
+
+
+def test_a_namesake_question_is_answered_by_the_person_after_named_after() -> None:
+    passage = _passage("Kuiper Airborne Observatory", "History",
+                       "The Kuiper Airborne Observatory is named after the Dutch astronomer Gerard Kuiper.")
+    answer = answer_quotes("Who is the Kuiper Airborne Observatory named after?", [passage])
+    assert answer.found and answer.key == "Gerard Kuiper"
+
+
+def test_a_spacecraft_can_be_who_discovered_something() -> None:
+    passage = _passage("Io", "Volcanoes", "Its volcanoes were discovered by the Voyager 1 spacecraft in 1979.")
+    answer = answer_quotes("Who discovered the volcanoes of Io?", [passage], named=[("Io", ["Io"])])
+    assert answer.found and answer.key == "Voyager 1 spacecraft"
+
+
+def test_of_a_list_of_discoveries_the_clause_naming_the_thing_gives_the_answer() -> None:
+    passage = _passage("Moons of Saturn", "Discoveries", "Titan was found by Christiaan Huygens in 1655; "
+                       "and Phoebe by William Pickering in 1899.")
+    answer = answer_quotes("Who discovered Phoebe?", [passage])
+    assert answer.found and answer.key == "William Pickering"
+
+
+def test_the_event_asked_about_must_be_told() -> None:
+    passage = _passage("Voyager", "Golden Record",
+                       "The Golden Records travel on the two Voyager spacecraft leaving the Solar System.")
+    assert not answer_quotes("Who designed the Golden Record of Voyager?", [passage]).found
+
+
+def test_a_length_across_is_no_distance() -> None:
+    passage = _passage("Uranus", "Moons", "Oberon, the outermost large moon, is about 1,520 km across.")
+    assert not answer_quotes("How far is Oberon from Uranus?", [passage]).found
+
+
+def test_inflected_german_words_and_compounds_are_read_by_their_parts() -> None:
+    optical = _passage("Telescopes", "Lenses", "The first telescope was built by Hans Lipperhey in 1608.")
+    radio = _passage("Telescopes", "Radio", "The first radio telescope was built by Grote Reber in 1937.")
+    assert not answer_quotes("Wer hat das erste Radioteleskop gebaut?", [optical], german=True).found
+    assert answer_quotes("Wer hat das erste Radioteleskop gebaut?", [radio], german=True).key == "Grote Reber"
+    assert answer_quotes("Wer hat die ersten Teleskope gebaut?", [optical], german=True).key == "Hans Lipperhey"

@@ -4,7 +4,8 @@ the passages' markers.
 
 Strategy: pictures only when asked; a comparison or compound question is split into
 standalone topics (``search_multiple_topics``); otherwise one search, filtered to the topic
-the question names. The answer leads with the part of a sentence that states the kind of fact
+the question names, and once more over every document when the filtered passages do not
+answer (a name can mislead: "Galileo" is also a spacecraft). The answer leads with the part of a sentence that states the kind of fact
 asked (a name for "who", a date for "when", a number with its unit for "how far" …,
 ``knowledge/question_types.py``) and quotes it whole with its marker. When no sentence states
 it, the answer says so in one sentence, offers the web search (naming the missing key) and
@@ -38,7 +39,8 @@ _IMAGE_FILLER = re.compile(
 
 def answer_knowledge(turn: Turn) -> ChatMessage:
     language = turn.language
-    if lx.IMAGE_REQUEST.search(turn.user_text.lower()):
+    lowered = turn.user_text.lower()
+    if lx.IMAGE_REQUEST.search(lowered) and not lx.ABOUT_PICTURES.match(lowered.strip()):
         return _images(turn, language)
     search = turn.called("search_multiple_topics") or turn.called("search_local_knowledge")
     titles = turn.titles or TitleIndex(())
@@ -52,9 +54,15 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         return relay(search)
     data = (search.result or {}).get("data") or {}
     question = data.get("rewritten_query") or turn.user_text
-    local = _answers(_topics(data), titles, language) if data.get("sufficient", False) else None
-    if local is not None and all(answer.found for _, answer in local):
-        return text(_understood(question, turn.user_text, language) + _found(local, language))
+    found_locally = _answers(_topics(data), titles, language)
+    news = any(topic.get("asks_for_news") for topic in _topics(data))
+    if found_locally and not news and all(answer.found for _, answer in found_locally):
+        # A sentence that names the subject and states the asked fact answers, however loosely
+        # the whole passage matched ("Wie groß ist Titania?" scores below the threshold).
+        return text(_understood(question, turn.user_text, language) + _found(found_locally, language))
+    if data.get("title_filter") and sum(call.name == "search_local_knowledge" for call in turn.calls) == 1:
+        return tool_call("search_local_knowledge", query=turn.user_text, filter_by_title=False)  # the name misled
+    local = found_locally if data.get("sufficient", False) else None
     web = turn.called("search_web")
     if web is None and "search_web" in turn.tools:
         return tool_call("search_web", query=question)
@@ -74,7 +82,7 @@ Answers = list[tuple[str, Answer]]
 
 
 def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return data.get("topics") or [{"query": data.get("query", ""), "passages": data.get("passages") or []}]
+    return data.get("topics") or [{**data, "query": data.get("query", ""), "passages": data.get("passages") or []}]
 
 
 def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) -> Answers:
@@ -162,13 +170,9 @@ def _images(turn: Turn, language: str) -> ChatMessage:
         return relay(run)
     data = (run.result or {}).get("data") or {}
     images = data.get("images") or []
-    sources = " und ".join(sorted({image["source"] for image in images})) if language == "de" \
-        else " and ".join(sorted({image["source"] for image in images}))
-    if language == "de":
-        return text(f"Hier sind {len(images)} Bilder von {data.get('object')} aus {sources}, "
-                    "jeweils mit Titel, Urheber und Lizenz.")
-    return text(f"Here are {len(images)} pictures of {data.get('object')} from {sources}, each "
-                "with its title, author and licence.")
+    sources = say("knowledge_answers.images_sources_joiner", language).join(sorted({image["source"] for image in images}))
+    return text(say("knowledge_answers.images_found", language, count=len(images), object=data.get("object"),
+                    sources=sources))
 
 
 def _image_subject(turn: Turn) -> str:

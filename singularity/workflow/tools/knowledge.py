@@ -65,16 +65,18 @@ class KnowledgeTools:
             self._kb = shared_knowledge_base(self.settings)
         return self._kb
 
-    async def search_local_knowledge(self, ctx: Context, query: str, title: str | None = None) -> ToolResult:
+    async def search_local_knowledge(self, ctx: Context, query: str, title: str | None = None,
+                                     filter_by_title: bool = True) -> ToolResult:
         """Search the local astronomy knowledge base. title: the named object or topic to filter
-        on (e.g. 'M31', 'Mars'; found in the query when not given). Returns passages with citation markers; sufficient=false means
-        use search_web."""
+        on (e.g. 'M31', 'Mars'; found in the query when not given); filter_by_title=false searches
+        every document (when the filtered passages do not answer). Returns passages with citation
+        markers; sufficient=false means use search_web."""
         if not query.strip():
             return ToolResult.refused(msg("knowledge.no_question"))
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             standalone = await self._standalone(ctx, query, kb)
-            title = title or topic_title(standalone, kb.titles)
+            title = (title or topic_title(standalone, kb.titles)) if filter_by_title else None
             outcome = await asyncio.to_thread(kb.search, standalone, title=title)
         except SingularityError as exc:
             return failure(exc)
@@ -181,7 +183,7 @@ class KnowledgeTools:
                                "best_similarity": round(outcome.best_similarity, 3),
                                "title_filter": list(outcome.title_filter),
                                "retried_without_filter": outcome.retried_without_filter,
-                               "notes": notes, "passages": rows})
+                               "asks_for_news": outcome.asks_for_news, "notes": notes, "passages": rows})
             store[SOURCES_KEY] = entries
             state = store.get(STATE_KEY)
             if state is not None:
@@ -190,6 +192,7 @@ class KnowledgeTools:
         sufficient = all(topic["sufficient"] for topic in topics)
         data = {"sufficient": sufficient, "topics": topics} if len(topics) > 1 else {**topics[0]}
         model_topics = [{"query": t["query"], "sufficient": t["sufficient"], "notes": t["notes"],
+                         **{key: t[key] for key in ("title_filter", "asks_for_news") if t[key]},
                          "passages": [{k: r[k] for k in ("marker", "title", "section", "text")} for r in t["passages"]]}
                         for t in topics]
         model_data = ({"sufficient": sufficient, "topics": model_topics} if len(topics) > 1
