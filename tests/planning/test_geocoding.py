@@ -132,13 +132,11 @@ def test_failures_become_one_sentence_service_errors(
 ) -> None:
     fake_server.route("GET", "/search", response)
     settings = online_settings(tmp_path, fake_server.url)
-    started = time.monotonic()
     with pytest.raises(ServiceError) as info:
         geocode("Kreuzlingen", settings=settings)
     message = str(info.value)
     assert message.startswith(f"Nominatim at {fake_server.url}") and fragment in message
     assert message.endswith(".") and "\n" not in message
-    assert time.monotonic() - started < 1.0
     assert not (settings.cache_dir / "nominatim").exists()  # failures are not cached
 
 
