@@ -31,6 +31,11 @@ def text_key(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8")).digest()[:KEY_BYTES]
 
 
+def key_array(texts: Sequence[str]) -> np.ndarray:
+    """The keys of ``texts`` as stored: one row of ``KEY_BYTES`` bytes per text."""
+    return np.frombuffer(b"".join(text_key(text) for text in texts), dtype=np.uint8).reshape(-1, KEY_BYTES)
+
+
 def fingerprint(texts: Iterable[str], embedder: str) -> str:
     """Identifies a set of vectors: the texts, in order, and the embedder that made them."""
     digest = hashlib.sha256(embedder.encode("utf-8"))
@@ -50,12 +55,13 @@ class StoredVectors:
 
     embedder: str
     keys: np.ndarray
-    """Shape ``(n,)``, dtype ``S16``: :func:`text_key` of each text."""
+    """Shape ``(n, KEY_BYTES)``, uint8: :func:`text_key` of each text (not numpy's ``S``
+    strings, which drop a key's trailing zero bytes)."""
     vectors: np.ndarray
 
     def rows(self) -> dict[bytes, np.ndarray]:
         """Key → vector."""
-        return {bytes(key): row for key, row in zip(self.keys, self.vectors, strict=True)}
+        return {key.tobytes(): row for key, row in zip(self.keys, self.vectors, strict=True)}
 
 
 def save(path: Path, texts: Sequence[str], vectors: np.ndarray, *, embedder: str,
@@ -64,7 +70,7 @@ def save(path: Path, texts: Sequence[str], vectors: np.ndarray, *, embedder: str
     reader never sees half a file."""
     if len(texts) != len(vectors):
         raise ValueError("one vector per text")
-    keys = np.array([text_key(text) for text in texts], dtype=f"S{KEY_BYTES}")
+    keys = key_array(texts)
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex[:8]}.tmp.npz")
     np.savez_compressed(temporary, embedder=np.array(embedder), keys=keys,

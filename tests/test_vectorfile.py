@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -74,3 +75,10 @@ def test_without_stored_vectors_everything_is_embedded_in_one_call() -> None:
     embed = Recorder()
     vectors, embedded = vectorfile.vectors_for(TEXTS, embed, None)
     assert embed.asked == [TEXTS] and embedded == 3 and vectors.shape == (3, 4)
+
+
+def test_a_key_ending_in_zero_bytes_is_found_again(tmp_path: Path) -> None:
+    text = next(f"text {n}" for n in itertools.count() if vectorfile.text_key(f"text {n}").endswith(b"\0"))
+    vectorfile.save(tmp_path / "v.npz", [text], rows(1), embedder="e5")
+    _, embedded = vectorfile.vectors_for([text], Recorder(), vectorfile.load(tmp_path / "v.npz"))
+    assert embedded == 0
