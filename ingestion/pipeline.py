@@ -51,7 +51,8 @@ class IngestReport:
         per_source = ", ".join(f"{source} {count}" for source, count in self.documents.items())
         removed = f"; {self.removed_points} outdated points removed" if self.removed_points else ""
         return (f"Indexed {sum(self.documents.values())} documents ({per_source}) as {self.index.chunks} "
-                f"chunks ({self.index.embedded} embedded, the others from the shipped vectors) "
+                f"chunks ({self.index.chunks - self.index.embedded} from the shipped vectors, "
+                f"{self.index.embedded} embedded) "
                 f"into '{collection}' in {self.index.seconds:.1f} s "
                 f"({self.index.vectors_per_second:.1f} vectors/s){removed}.")
 

@@ -353,8 +353,8 @@ def _prepare_knowledge_base(settings: Settings) -> None:
             typer.echo(f"Knowledge base ready in {time.perf_counter() - started:.1f} s.")
         else:
             typer.echo(f"Knowledge base built in {report.seconds:.1f} s: {report.documents} documents, "
-                       f"{report.chunks} chunks, {report.embedded} of them embedded "
-                       "(the others from the shipped vectors).")
+                       f"{report.chunks} chunks ({report.chunks - report.embedded} from the shipped "
+                       f"vectors, {report.embedded} embedded).")
     except SingularityError as exc:  # the chat still starts; knowledge answers say what is missing
         typer.echo(f"Warning: the knowledge base is not ready: {exc} Run `singularity ingest` to retry.",
                    err=True)

@@ -73,8 +73,8 @@ def test_bundled_run_writes_jsonl_and_one_point_per_chunk(knowledge: Settings) -
     assert steps[-1] == (pipeline.INDEXING, report.index.chunks, report.index.chunks)
     summary = report.summary("astronomy")
     assert summary.startswith(f"Indexed {len(SAMPLE)} documents (bundled {len(SAMPLE)}) as "
-                              f"{report.index.chunks} chunks ({report.index.chunks} embedded, the others "
-                              "from the shipped vectors) into 'astronomy' in ")
+                              f"{report.index.chunks} chunks (0 from the shipped vectors, "
+                              f"{report.index.chunks} embedded) into 'astronomy' in ")
     assert "vectors/s" in summary
 
 
