@@ -6,4 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/bootstrap.sh
 export PHOENIX_TELEMETRY_ENABLED=false PHOENIX_DISABLE_AGENT_ASSISTANT=true
+# Each start-up line reaches a pipe or a log as it is written, not when a buffer fills.
+export PYTHONUNBUFFERED=1
 exec uv run --frozen singularity app "$@"

@@ -1,4 +1,2 @@
-"""Knowledge-base ingestion: source adapters → normalised JSONL → chunks → Qdrant.
-
-Arrives with the knowledge path; nothing here yet.
-"""
+"""Knowledge-base ingestion: source adapters → normalised JSONL → chunks → Qdrant, with the
+bundled corpus's vectors shipped in ``data/`` (see :mod:`ingestion.shipped`)."""

@@ -3,6 +3,8 @@
 Each point carries a named dense vector ``"dense"`` (the embedder's, cosine) and a named
 sparse vector ``"sparse"`` (a BM25-style lexical vector, see :func:`singularity.knowledge.vectors.sparse_vector`), so the
 retriever can fuse both. Point ids are :attr:`Chunk.point_id`, so re-indexing overwrites.
+Dense vectors already made by the same embedder (the shipped ones of the bundled corpus, see
+:mod:`ingestion.shipped`) are taken as they are; only the other chunks are embedded.
 
 The embedder that filled a collection is recorded in the collection's own metadata
 (``create_collection(metadata=...)``, supported by qdrant-client 1.20 in local mode and on a
@@ -21,6 +23,7 @@ from qdrant_client import QdrantClient, models
 
 from ingestion.chunking import Chunk
 from ingestion.documents import Document
+from singularity import vectorfile
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import Embedder, describe
 from singularity.knowledge.vectors import DENSE, SPARSE, sparse_vector
@@ -37,6 +40,8 @@ class IndexReport:
     chunks: int
     seconds: float
     vectors_per_second: float
+    embedded: int
+    """Chunks embedded in this run; the others had stored vectors."""
 
 
 def build_index(
@@ -49,12 +54,14 @@ def build_index(
     batch_size: int = 64,
     rebuild: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    stored: vectorfile.StoredVectors | None = None,
 ) -> IndexReport:
     """Embed ``chunks`` and upsert them into ``collection``, creating it when missing.
 
     ``documents`` (optional) supply each chunk's ``license`` and ``retrieved_at`` for the
     payload, which citations need. ``rebuild`` drops the collection first. ``progress`` is
-    called as ``progress(done, total)`` after every batch. Raises ``ServiceError`` when the
+    called as ``progress(done, total)`` after every batch. ``stored`` holds vectors made by
+    ``embedder`` (the caller checks that), found by chunk text. Raises ``ServiceError`` when the
     existing collection was built with another embedder (name or dimension).
     """
     if batch_size < 1:
@@ -73,16 +80,19 @@ def build_index(
             metadata={EMBEDDER_KEY: describe(embedder)},
         )
     by_id = {document.id: document for document in documents}
+    embedded = 0
     for start in range(0, len(chunks), batch_size):
         batch = chunks[start:start + batch_size]
-        dense = embedder.embed_documents([chunk.text for chunk in batch])
+        dense, fresh = vectorfile.vectors_for([chunk.text for chunk in batch], embedder.embed_documents, stored)
+        embedded += fresh
         client.upsert(collection, points=[_point(chunk, row.tolist(), by_id.get(chunk.doc_id))
                                           for chunk, row in zip(batch, dense, strict=True)], wait=True)
         if progress is not None:
             progress(start + len(batch), len(chunks))
     seconds = time.perf_counter() - started
     return IndexReport(documents=len({chunk.doc_id for chunk in chunks}), chunks=len(chunks),
-                       seconds=seconds, vectors_per_second=len(chunks) / seconds if seconds > 0 else 0.0)
+                       seconds=seconds, vectors_per_second=len(chunks) / seconds if seconds > 0 else 0.0,
+                       embedded=embedded)
 
 
 def _check_embedder(client: QdrantClient, collection: str, embedder: Embedder) -> None:

@@ -21,6 +21,7 @@ from ingestion.chunking import Chunk, chunk_document
 from ingestion.documents import BUNDLED_SOURCE, Document, load_bundled_documents, write_jsonl
 from ingestion.fetch import NotCached, has_cache
 from ingestion.index import IndexReport, build_index
+from ingestion.shipped import shipped_vectors
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.knowledge.embeddings import Embedder
@@ -28,6 +29,9 @@ from singularity.knowledge.store import collection_ready, embedder_from_settings
 
 LIVE_SOURCES = ("openstax", "wikipedia")
 SOURCES = (BUNDLED_SOURCE, *LIVE_SOURCES)
+
+INDEXING = "Indexing chunks"
+"""The progress stage of embedding and upserting."""
 
 Progress = Callable[[str, int, int], None]
 """``progress(stage, done, total)``, called as work advances (see :mod:`ingestion.progress`)."""
@@ -47,7 +51,9 @@ class IngestReport:
         per_source = ", ".join(f"{source} {count}" for source, count in self.documents.items())
         removed = f"; {self.removed_points} outdated points removed" if self.removed_points else ""
         return (f"Indexed {sum(self.documents.values())} documents ({per_source}) as {self.index.chunks} "
-                f"chunks into '{collection}' in {self.index.seconds:.1f} s "
+                f"chunks ({self.index.chunks - self.index.embedded} from the shipped vectors, "
+                f"{self.index.embedded} embedded) "
+                f"into '{collection}' in {self.index.seconds:.1f} s "
                 f"({self.index.vectors_per_second:.1f} vectors/s){removed}.")
 
 
@@ -89,8 +95,9 @@ def run_ingestion(
     """Load ``sources`` (default: :func:`default_sources`), write their JSONL, index them.
 
     A named source that is not cached (and ``live`` is off) raises ``NotCached``; a source
-    chosen by default is then skipped and reported in ``IngestReport.skipped``. ``rebuild``
-    drops the collection first. ``embedder`` defaults to the configured one.
+    chosen by default is then skipped and reported in ``IngestReport.skipped``. Chunks of the
+    bundled corpus take the shipped vectors when ``embedder`` made them; ``rebuild`` drops the
+    collection first and embeds everything anew. ``embedder`` defaults to the configured one.
     """
     named = sources is not None
     chosen = list(dict.fromkeys(sources)) if sources is not None else default_sources(settings)
@@ -113,12 +120,13 @@ def run_ingestion(
               for source, documents in loaded.items()}
     client = open_qdrant(settings)
     collection = settings.knowledge.collection
+    embedder = embedder or embedder_from_settings(settings)
     report = build_index(
         [chunk for source_chunks in chunks.values() for chunk in source_chunks],
-        client=client, collection=collection, embedder=embedder or embedder_from_settings(settings),
+        client=client, collection=collection, embedder=embedder,
         documents=[document for documents in loaded.values() for document in documents],
-        rebuild=rebuild,
-        progress=(lambda done, total: progress("Embedding chunks", done, total)) if progress else None,
+        rebuild=rebuild, stored=None if rebuild else shipped_vectors(embedder),
+        progress=(lambda done, total: progress(INDEXING, done, total)) if progress else None,
     )
     removed = 0 if rebuild else sum(_remove_outdated(client, collection, source, source_chunks)
                                     for source, source_chunks in chunks.items())

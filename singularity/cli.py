@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -255,8 +256,10 @@ def run_app(
     try:
         if tracer is not None:
             try:
+                started = time.perf_counter()
                 tracer.start()
-                typer.echo(f"Traces: {tracer.url} (Phoenix starting alongside)")
+                typer.echo(f"Traces: {tracer.url} (Phoenix launched in {time.perf_counter() - started:.1f} s, "
+                           "starting alongside)")
             except SingularityError as exc:  # traces are optional: the chat still starts
                 typer.echo(f"Warning: tracing is off: {exc}", err=True)
                 tracer = None
@@ -342,12 +345,16 @@ def _prepare_knowledge_base(settings: Settings) -> None:
     from ingestion.progress import terminal_progress
     from singularity.knowledge.store import close_qdrant
 
+    started = time.perf_counter()
     try:
         with terminal_progress() as progress:
             report = ensure_bundled_index(settings, progress=progress)
-        if report is not None:
-            typer.echo(f"Knowledge base built: {report.documents} documents, {report.chunks} chunks "
-                       f"in {report.seconds:.0f} s.")
+        if report is None:
+            typer.echo(f"Knowledge base ready in {time.perf_counter() - started:.1f} s.")
+        else:
+            typer.echo(f"Knowledge base built in {report.seconds:.1f} s: {report.documents} documents, "
+                       f"{report.chunks} chunks ({report.chunks - report.embedded} from the shipped "
+                       f"vectors, {report.embedded} embedded).")
     except SingularityError as exc:  # the chat still starts; knowledge answers say what is missing
         typer.echo(f"Warning: the knowledge base is not ready: {exc} Run `singularity ingest` to retry.",
                    err=True)

@@ -62,12 +62,13 @@ def offline_env(settings: Settings, weather_url: str) -> dict[str, str]:
 
 
 PREBUILT_INDEX_ENV = "SINGULARITY_TEST_KNOWLEDGE_INDEX"
-"""A folder holding an already built bundled index (local mode), to skip the session's build
-while iterating; unset (as in CI), the session builds it once, as the app would."""
+"""A folder holding an already built bundled index (local mode), copied instead of the session's
+build; unset (as in CI), the session builds it once, as the app's first start would."""
 
 
 def bundled_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled knowledge base built once per test session (about two minutes)."""
+    """The bundled knowledge base built once per test session from the shipped vectors, as the
+    app's first start builds it (seconds: nothing is embedded, see ``ingestion.shipped``)."""
     from ingestion.pipeline import ensure_bundled_index
     from singularity.knowledge.store import close_qdrant
 

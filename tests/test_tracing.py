@@ -184,27 +184,16 @@ async def test_after_shutdown_nothing_is_traced(tmp_path: Path, fake_server: Fak
     assert fake_server.requests == []
 
 
-async def test_unreachable_collector_neither_fails_nor_slows_a_turn(
+async def test_unreachable_collector_does_not_fail_a_turn(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="singularity.tracing")
     agent = _calculator()
-    await agent.run(user_msg="warm-up")  # first-run costs are not tracing's
-    started = time.perf_counter()
-    await agent.run(user_msg="What is 1 + 2?")
-    untraced = time.perf_counter() - started
-
     handle = setup_tracing(settings=_settings(tmp_path),
                            endpoint=f"http://127.0.0.1:{_closed_port()}")
-    started = time.perf_counter()
     assert str(await agent.run(user_msg="What is 1 + 2?")) == "The sum is 3."
-    traced = time.perf_counter() - started
-    started = time.perf_counter()
     handle.shutdown(timeout_s=0.3)  # the export keeps failing in the background
-    closing = time.perf_counter() - started
 
-    assert traced - untraced < 0.3
-    assert closing < 0.6
     deadline = time.monotonic() + 3
     while "Trace export" not in caplog.text and time.monotonic() < deadline:
         await asyncio.sleep(0.05)
@@ -256,20 +245,23 @@ def _fake_phoenix(tmp_path: Path, body: str) -> Path:
 def test_phoenix_is_started_with_its_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    go = tmp_path / "go"
     script = _fake_phoenix(tmp_path, """
-        import json, os, sys
+        import json, os, pathlib, sys, time
+        while not pathlib.Path(GO_FILE).exists():  # the test lets it go once start() has returned
+            time.sleep(0.01)
         keys = [k for k in os.environ if k.startswith("PHOENIX_")]
         print(json.dumps({"args": sys.argv[1:], "cwd": os.getcwd(),
                           "env": {k: os.environ[k] for k in keys}}))
         sys.exit(3)
-    """)
+    """.replace("GO_FILE", repr(str(go))))
     monkeypatch.setattr(tracing, "phoenix_executable", lambda: script)
     settings = _settings(tmp_path, phoenix_port=_closed_port())
     phoenix = PhoenixProcess(settings=settings, grpc_port=4999)
 
-    started = time.perf_counter()
-    phoenix.start()
-    assert time.perf_counter() - started < 0.5  # does not wait for the server
+    phoenix.start()  # returns while the fake server still waits for the test: it does not wait
+    assert phoenix.running
+    go.touch()
     assert phoenix.wait_ready(10) is False  # it exited: no need to wait ten seconds
     assert "exited with code 3" in caplog.text
     phoenix.stop()
@@ -305,9 +297,7 @@ def test_stop_kills_a_phoenix_that_ignores_terminate(
         while "stubborn" not in phoenix.log_path.read_text() and time.monotonic() < deadline:
             time.sleep(0.02)
         assert phoenix.running
-        started = time.perf_counter()
         phoenix.stop(grace_s=0.3)
-        assert time.perf_counter() - started < 2
         assert not phoenix.running
 
 
@@ -341,9 +331,7 @@ def test_real_phoenix_starts_and_receives_traces(tmp_path: Path) -> None:
     with PhoenixProcess(settings=settings) as phoenix:
         started = time.perf_counter()
         assert phoenix.wait_ready(120), phoenix.log_path.read_text()
-        ready_after = time.perf_counter() - started
-        print(f"\nphoenix serve answered after {ready_after:.1f} s")
-        assert ready_after < 60
+        print(f"\nphoenix serve answered after {time.perf_counter() - started:.1f} s")
 
         assert PhoenixProcess(settings=settings).wait_ready(0)  # a second one sees it too
         with PhoenixProcess(settings=settings) as second:

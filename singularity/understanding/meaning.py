@@ -10,8 +10,6 @@ free of any model, store or framework.
 
 from __future__ import annotations
 
-import hashlib
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -19,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 import yaml
+
+from singularity import vectorfile
 
 DATA_FOLDER = Path(__file__).parent / "data"
 EXAMPLES_FILE = DATA_FOLDER / "intent_examples.yaml"
@@ -87,35 +87,27 @@ class IntentSpace:
         return result
 
 
-def examples_fingerprint(examples: Mapping[str, Sequence[str]], embedder_name: str) -> str:
-    """Identifies a set of example vectors: the examples' text and the embedder that made them."""
-    digest = hashlib.sha256(embedder_name.encode())
-    for intent, texts in examples.items():
-        digest.update(intent.encode())
-        for text in texts:
-            digest.update(b"\0" + text.encode())
-    return digest.hexdigest()[:16]
+def vectors_file_name(examples: Mapping[str, Sequence[str]], embedder_name: str) -> str:
+    """The :mod:`singularity.vectorfile` holding these examples' vectors by this embedder."""
+    return vectorfile.file_name("intent-vectors", [text for texts in examples.values() for text in texts],
+                                embedder_name)
 
 
 def cached_space(examples: Mapping[str, Sequence[str]], embed: Embed, *, embedder_name: str,
                  folders: Sequence[Path]) -> IntentSpace:
     """The intent space, its vectors read from the first of ``folders`` that holds them for
-    these examples and this embedder, else embedded and written to the last folder (embedding
-    ~600 examples takes seconds; reading them, a millisecond)."""
-    name = f"intent-vectors-{examples_fingerprint(examples, embedder_name)}.npy"
+    these examples and this embedder (a :mod:`singularity.vectorfile`), else embedded and
+    written to the last folder (embedding ~600 examples takes seconds; reading them, a
+    millisecond)."""
     labels = [intent for intent, texts in examples.items() for _ in texts]
-    for folder in folders:
-        path = folder / name
-        if path.exists():
-            vectors = np.load(path)
-            if len(vectors) == len(labels):
-                return IntentSpace(labels, vectors)
+    texts = [text for texts in examples.values() for text in texts]
+    name = vectors_file_name(examples, embedder_name)
+    path = vectorfile.find(folders, name)
+    if path is not None:
+        return IntentSpace(labels, vectorfile.load(path).vectors)
     space = IntentSpace.build(examples, embed)
-    target = folders[-1] / name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}.tmp.npy")
-    np.save(tmp, space.vectors.astype(np.float16))
-    tmp.replace(target)
+    vectorfile.save(folders[-1] / name, texts, space.vectors, embedder=embedder_name,
+                    dtype=np.float16)
     return space
 
 

@@ -8,9 +8,11 @@ import numpy as np
 import pytest
 
 from ingestion import pipeline, wikipedia
+from ingestion.chunking import chunk_document
 from ingestion.documents import Document, load_bundled_documents, read_jsonl
 from ingestion.fetch import NotCached
 from ingestion.pipeline import default_sources, documents_path, ensure_bundled_index, run_ingestion
+from singularity import vectorfile
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.knowledge.store import close_qdrant, open_qdrant
@@ -68,10 +70,11 @@ def test_bundled_run_writes_jsonl_and_one_point_per_chunk(knowledge: Settings) -
     assert report.documents == {"bundled": len(SAMPLE)}
     assert report.index.chunks == _count(knowledge) > len(SAMPLE)
     assert report.skipped == () and report.removed_points == 0
-    assert steps[-1] == ("Embedding chunks", report.index.chunks, report.index.chunks)
+    assert steps[-1] == (pipeline.INDEXING, report.index.chunks, report.index.chunks)
     summary = report.summary("astronomy")
     assert summary.startswith(f"Indexed {len(SAMPLE)} documents (bundled {len(SAMPLE)}) as "
-                              f"{report.index.chunks} chunks into 'astronomy' in ")
+                              f"{report.index.chunks} chunks (0 from the shipped vectors, "
+                              f"{report.index.chunks} embedded) into 'astronomy' in ")
     assert "vectors/s" in summary
 
 
@@ -152,6 +155,55 @@ def test_the_first_start_builds_once_and_then_embeds_nothing(knowledge: Settings
     report = ensure_bundled_index(knowledge, embedder=HashedBagOfWords())
     assert report is not None and report.chunks == _count(knowledge)
     assert ensure_bundled_index(knowledge, embedder=NoEmbedder()) is None
+
+
+class CountingEmbedder(HashedBagOfWords):
+    """Remembers every text it embedded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.embedded: list[str] = []
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        self.embedded.extend(texts)
+        return super().embed_documents(texts)
+
+
+def _shipped(texts: list[str], embedder_name: str = "fake-bow") -> vectorfile.StoredVectors:
+    """What ``ingestion.shipped`` would find in the package for ``texts``."""
+    return vectorfile.StoredVectors(
+        embedder=embedder_name, keys=vectorfile.key_array(texts),
+        vectors=HashedBagOfWords().embed_documents(texts))
+
+
+def test_the_first_start_takes_the_shipped_vectors_and_embeds_only_what_changed(
+    knowledge: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = [chunk.text for document in SAMPLE for chunk in chunk_document(document)]
+    shipped = _shipped(texts[1:])  # the first chunk was edited since the file was made
+    monkeypatch.setattr(pipeline, "shipped_vectors",
+                        lambda embedder: shipped if embedder.name == shipped.embedder else None)
+    embedder = CountingEmbedder()
+    report = ensure_bundled_index(knowledge, embedder=embedder)
+    assert report is not None and (report.chunks, report.embedded) == (len(texts), 1)
+    assert embedder.embedded == texts[:1]
+    stored = open_qdrant(knowledge).retrieve(knowledge.knowledge.collection,
+                                             [chunk_document(SAMPLE[-1])[-1].point_id], with_vectors=True)
+    assert np.allclose(stored[0].vector["dense"], shipped.vectors[-1], atol=1e-6)
+
+
+def test_rebuild_embeds_everything_anew(knowledge: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [chunk.text for document in SAMPLE for chunk in chunk_document(document)]
+    monkeypatch.setattr(pipeline, "shipped_vectors", lambda embedder: _shipped(texts))
+    embedder = CountingEmbedder()
+    assert run_ingestion(knowledge, embedder=embedder).index.embedded == 0
+    report = run_ingestion(knowledge, embedder=embedder, rebuild=True)
+    assert report.index.embedded == len(texts) and embedder.embedded == texts
+
+
+def test_vectors_of_another_embedder_are_not_taken(knowledge: Settings) -> None:
+    report = run_ingestion(knowledge, embedder=CountingEmbedder())  # the real shipped file: e5's
+    assert report.index.embedded == report.index.chunks
 
 
 class FailsMidBuild(HashedBagOfWords):

@@ -92,7 +92,7 @@ async def test_a_good_model_passes(openrouter_settings: MakeSettings,
     assert report.tool_value == expected_sunset() and expected_sunset() in report.answer
     assert report.messages == [(f"The model called sunset_time natively with valid arguments and "
                                f"answered with the tool's value ({expected_sunset()}).")]
-    assert 0 < report.elapsed_s < 5
+    assert report.elapsed_s > 0
     first, second = fake_openai.calls
     assert first.body["model"] == "good/model" and first.tool_names == [TOOL_NAME]
     assert first.messages[-1] == {"role": "user", "content": QUESTION}
@@ -241,7 +241,7 @@ async def test_a_timeout_becomes_one_sentence(openrouter_settings: MakeSettings,
                                               fake_openai: FakeOpenAI) -> None:
     fake_openai.script(script.slow(good_script()[0], 5.0))
     report = await check_llm(settings=openrouter_settings(timeout_s="0.5"))
-    assert not report.ok and report.elapsed_s < 3
+    assert not report.ok
     assert report.messages == [(
         f"The language model sent nothing for 0.5 s; check that the server at "
         f"{fake_openai.openrouter_url} is running and offers the model openai/gpt-4.1-mini, or "

@@ -260,20 +260,20 @@ def test_unwritable_cache_is_a_service_error(tmp_path: Path) -> None:
 
 
 COLD_LOOKUP = """
-import sys, time
+import sys
 from pathlib import Path
 from tests.planning.location_support import make_settings
-start = time.perf_counter()
 from singularity.planning.gazetteer import search_places
 settings = make_settings(Path(sys.argv[1]), gazetteer_min_population=sys.argv[2])
 places = search_places("Kreuzlingen", settings=settings)
-print(places[0].country_code, time.perf_counter() - start)
+print(places[0].country_code)
 """
 
 
 @pytest.mark.slow
 def test_default_population_index_and_cold_lookup(tmp_path: Path) -> None:
-    """The real default (1000) dataset: small towns are found, and a new process answers fast."""
+    """The real default (1000) dataset: small towns are found, and a new process reads the index
+    built by another (its speed is measured in bench/plan_speed.py's cold CLI run)."""
     settings = make_settings(tmp_path, gazetteer_min_population="1000")
     ensure_index(settings)
     small = search_places("Tägerwilen", settings=settings)
@@ -285,6 +285,4 @@ def test_default_population_index_and_cold_lookup(tmp_path: Path) -> None:
         check=True,
         cwd=ROOT,
     )
-    code, seconds = result.stdout.split()
-    assert code == "CH"
-    assert float(seconds) < 1.0  # typically ~0.01 s after imports; generous for slow CI machines
+    assert result.stdout.split() == ["CH"]
