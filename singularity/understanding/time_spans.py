@@ -1,7 +1,7 @@
 """Find the observing time and the duration in a message.
 
 Candidate spans come from a German/English time vocabulary; the planning package's own parsers
-(:func:`parse_when`, :func:`parse_duration`) then decide which candidate is a phrase the
+(:func:`parse_when`, :func:`read_duration`) then decide which candidate is a phrase the
 ``resolve_time`` tool will understand. A time phrase is checked against a fixed reference
 moment and place: only whether it parses matters here, not where it lands.
 """
@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 
 from singularity.errors import InputError
 from singularity.planning.models import Location
-from singularity.planning.timephrases import parse_duration, parse_when
+from singularity.planning.timephrases import parse_when
+from singularity.planning.timephrases.durations import read_duration
 from singularity.understanding.tokens import Token, indices_matching, span_text
 
 _REFERENCE_NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -101,7 +102,9 @@ def find_duration(
     """The first duration ("zwei Stunden", "for 3 hours", "90 Minuten") and its tokens.
 
     A number without a unit counts only when ``bare_number`` is set (the pilot asked how long).
-    "in zwei Stunden" is a start time, not a duration, and is left to :func:`find_when`.
+    "in zwei Stunden" is a start time, not a duration, and is left to :func:`find_when`. A
+    duration out of range ("30 Stunden", "0 Minuten") is returned too, so that the tool says
+    what is wrong with it instead of the default duration silently standing in for it.
     """
     for first in range(len(tokens)):
         if first in taken or (
@@ -117,9 +120,10 @@ def find_duration(
                 continue
             phrase = span_text(text, tokens, first, last)
             try:
-                parse_duration(phrase)
+                if read_duration(phrase) is None:
+                    continue
             except InputError:
-                continue
+                pass  # a duration out of range ("30 Stunden"): the tool says what is wrong
             start = first + 1 if words[0] in _DURATION_PREFIXES and last > first else first
             return span_text(text, tokens, start, last), set(window)
     return None

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
 from singularity.planning.timephrases.formatting import fmt_date
 from singularity.planning.timephrases.lexicon import (
     ARTICLES,
@@ -70,7 +71,7 @@ def _dated(year: int, month: int, day: int, shown: str) -> date:
     try:
         return date(year, month, day)
     except ValueError:
-        raise InputError(msg("time.bad_date", text=shown)) from None
+        raise InputError(msg("time.bad_date", text=echo(shown))) from None
 
 
 def _year_or_next(day: int, month: int, year: str | None, today: date, shown: str) -> date:
@@ -84,7 +85,7 @@ def _year_or_next(day: int, month: int, year: str | None, today: date, shown: st
             continue
         if candidate >= today:
             return candidate
-    raise InputError(msg("time.bad_date", text=shown.strip()))
+    raise InputError(msg("time.bad_date", text=echo(shown)))
 
 
 def scan_dates(scan: Scan, parts: Parts, today: date, tz: ZoneInfo) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
 from singularity.planning.timephrases.lexicon import (
     ARTICLES,
     CONNECTORS,
@@ -60,7 +61,7 @@ def read_duration(text: str) -> float | None:
     words = text.split()
     shown = text.strip()
     if is_negative(words):
-        raise InputError(msg("time.negative_duration", text=shown))
+        raise InputError(msg("time.negative_duration", text=echo(shown)))
     found = longest_duration(words)
     if found is None or found[0] != len(words):
         return None
@@ -156,9 +157,9 @@ class _Reading:
 def checked_hours(hours: float, shown: str) -> float:
     """``hours`` if it is a usable observing duration; ``shown`` names it in the error."""
     if not math.isfinite(hours) or hours <= 0:
-        raise InputError(msg("time.zero_duration", text=shown))
+        raise InputError(msg("time.zero_duration", text=echo(shown)))
     if hours > MAX_DURATION_HOURS:
-        raise InputError(msg("time.too_long", text=shown, hours=f"{MAX_DURATION_HOURS:g}"))
+        raise InputError(msg("time.too_long", text=echo(shown), hours=f"{MAX_DURATION_HOURS:g}"))
     return hours
 
 
@@ -166,5 +167,5 @@ def parse_duration(text: str) -> float:
     """Hours in a German or English duration ("anderthalb Stunden", "90 minutes", "2h", "2")."""
     hours = read_duration(text)
     if hours is None:
-        raise InputError(msg("time.duration_unreadable", text=text.strip()))
+        raise InputError(msg("time.duration_unreadable", text=echo(text)))
     return hours

@@ -8,6 +8,8 @@ from datetime import date, datetime, timedelta
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
+from singularity.planning.ephemeris import check_supported
 from singularity.planning.timephrases.durations import (
     MAX_DURATION_WORDS,
     checked_hours,
@@ -70,7 +72,7 @@ class Scan:
             if next_unit[first] >= first + len(window):
                 continue  # no unit within reach
             if is_negative(window):
-                raise InputError(msg("time.negative_duration", text=" ".join(window)))
+                raise InputError(msg("time.negative_duration", text=echo(" ".join(window))))
             found = longest_duration(window)
             if found is not None and first + found[0] > next_unit[first]:
                 count, hours = found
@@ -112,6 +114,8 @@ class Parts:
     def set_day(self, *, rel: int | None = None, absolute: date | None = None) -> None:
         if self.rel_days is not None or self.abs_date is not None:
             raise InputError(msg("time.two_days"))
+        if absolute is not None:
+            check_supported(absolute)
         self.rel_days, self.abs_date = rel, absolute
 
     def set_part(self, part: str) -> None:
