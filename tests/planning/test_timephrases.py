@@ -425,8 +425,9 @@ def test_parse_duration(text: str, hours: float) -> None:
         ("", "could not read"),
         ("hours", "could not read"),
         ("2 3 hours", "could not read"),
-        ("0", "longer than zero"),
-        ("0 Minuten", "longer than zero"),
+        ("0", "at least one minute"),
+        ("0 Minuten", "at least one minute"),
+        ("0,001", "at least one minute"),
         ("-2 hours", "negative"),
         ("25 hours", "longer than 24"),
     ],
@@ -599,3 +600,9 @@ def test_a_day_outside_the_supported_years_is_refused_by_name(phrase: str) -> No
 def test_the_last_supported_evening_is_planned() -> None:
     result = resolve_time("31.12.2099", location=KREUZLINGEN, now=NOW)
     assert result.status is Status.OK
+
+
+@pytest.mark.parametrize("hours", [2.225073858507e-311, 0.001, -1.0, float("nan"), float("inf")])
+def test_a_duration_argument_without_a_minute_of_sky_is_refused(hours: float) -> None:
+    result = resolve_time("heute Abend", location=KREUZLINGEN, now=NOW, duration_hours=hours)
+    assert result.status is Status.NEEDS_INPUT

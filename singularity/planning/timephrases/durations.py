@@ -21,10 +21,17 @@ from singularity.planning.timephrases.lexicon import (
 )
 
 MAX_DURATION_HOURS = 24.0
+MIN_DURATION_HOURS = 1 / 60
+"""A window shorter than a minute has no sky to plan (a model's 1e-300 h gave start == end)."""
 MAX_DURATION_WORDS = 8
 """Words a duration may have: the vocabulary's longest, "etwa eine und eine halbe Stunde lang",
 has seven. Bounding it keeps the search for a duration in a phrase linear."""
 _DURATION_TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_]+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_NEGATIVE = re.compile(r"-\s*\d")
+_QUARTER_OR_HALF = re.compile(r"(viertel|halbe)stunde")
+_CLOCK = re.compile(r"(\d{1,2}):([0-5]\d)\s*(h|std|stunden?|hours?)?")
+"""A duration written as a clock reading ("1:30", "2:00 h"): always the whole phrase."""
 UNIT_WORD = re.compile(r"(?:^|\d)(?:stunden?|std|hours?|hrs?|minuten?|minutes?|mins?)$")
 """A word that makes a number a duration even without "für/for" ("zwei Stunden"; not "22h")."""
 UNIT_OR_H = re.compile(r"(?:^|\d)(?:stunden?|std|hours?|hrs?|h|minuten?|minutes?|mins?|m)$")
@@ -47,13 +54,6 @@ def _quantity(token: str) -> tuple[float, str] | None:
         if head == "ein" or head in COUNT_WORDS:
             return (1.0 if head == "ein" else COUNT_WORDS[head]) + 0.5, "num"
     return None
-
-
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
-_NEGATIVE = re.compile(r"-\s*\d")
-_QUARTER_OR_HALF = re.compile(r"(viertel|halbe)stunde")
-_CLOCK = re.compile(r"(\d{1,2}):([0-5]\d)\s*(h|std|stunden?|hours?)?")
-"""A duration written as a clock reading ("1:30", "2:00 h"): always the whole phrase."""
 
 
 def read_duration(text: str) -> float | None:
@@ -98,8 +98,8 @@ def longest_duration(words: Sequence[str]) -> tuple[int, float] | None:
 
 
 def _tokens(word: str) -> list[str]:
-    """The duration tokens of one word ("2h30" → 2, h, 30); a stray character ("2-3", "1:30h
-    later") makes a token no duration has."""
+    """The duration tokens of one word ("2h30" → 2, h, 30); a stray character ("2-3", "1:30")
+    makes a token no duration has."""
     lowered = _QUARTER_OR_HALF.sub(r"\1 stunde", word.lower())
     tokens = _DURATION_TOKEN.findall(lowered)
     return tokens if sum(map(len, tokens)) == len(lowered.replace(" ", "")) else [lowered]
@@ -156,7 +156,7 @@ class _Reading:
 
 def checked_hours(hours: float, shown: str) -> float:
     """``hours`` if it is a usable observing duration; ``shown`` names it in the error."""
-    if not math.isfinite(hours) or hours <= 0:
+    if not math.isfinite(hours) or hours < MIN_DURATION_HOURS:
         raise InputError(msg("time.zero_duration", text=echo(shown)))
     if hours > MAX_DURATION_HOURS:
         raise InputError(msg("time.too_long", text=echo(shown), hours=f"{MAX_DURATION_HOURS:g}"))
