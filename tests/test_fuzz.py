@@ -64,8 +64,12 @@ _ODD = [
     "23:59", "12.12.", "29.02.", "2026-02-30", "9999-12-31", "0001-01-01", "1:30", "-2", "0,0",
     "47.65N", "9.17E", "47°39'N", "95", "-200", "10-Zoll", "22h", "2h30",
 ]
-TOKENS = st.one_of(st.sampled_from(_WORDS), st.sampled_from(_ODD),
-                   st.from_regex(r"-?\d{1,4}(?:[.,]\d{1,3})?", fullmatch=True), st.text(max_size=6))
+TOKENS = st.one_of(
+    st.sampled_from(_WORDS), st.sampled_from(_ODD), st.text(max_size=6),
+    st.from_regex(r"-?\d{1,4}(?:[.,]\d{1,3})?", fullmatch=True),
+    st.from_regex(r"\d{4}-\d{2}-\d{2}(?:[Tt ]\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?",
+                  fullmatch=True),
+)
 SEPARATORS = st.sampled_from([" ", " ", " ", ", ", "-", "", ". ", "  "])
 
 

@@ -606,3 +606,12 @@ def test_the_last_supported_evening_is_planned() -> None:
 def test_a_duration_argument_without_a_minute_of_sky_is_refused(hours: float) -> None:
     result = resolve_time("heute Abend", location=KREUZLINGEN, now=NOW, duration_hours=hours)
     assert result.status is Status.NEEDS_INPUT
+
+
+@pytest.mark.parametrize(
+    "phrase", ["2026-12-05T21:00+99:99", "2026-12-05T25:00+01:00", "2026-12-05T21:99Z",
+               "2026-12-05 21:00:99+01:00", "2026-12-05T21:00+2400"],
+)
+def test_an_iso_time_with_an_impossible_field_is_a_bad_clock_time(phrase: str) -> None:
+    with pytest.raises(InputError, match="not a valid clock time"):
+        when(phrase)

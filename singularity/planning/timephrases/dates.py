@@ -97,7 +97,10 @@ def scan_dates(scan: Scan, parts: Parts, today: date, tz: ZoneInfo) -> None:
                 offset = m[7].upper()
                 stamp = f"{m[1]}-{m[2]}-{m[3]}T{int(m[4]):02d}:{m[5]}:{m[6] or '00'}"
                 zone = "+00:00" if offset == "Z" else offset
-                parts.abs_start = datetime.fromisoformat(stamp + zone).astimezone(tz)
+                try:
+                    parts.abs_start = datetime.fromisoformat(stamp + zone).astimezone(tz)
+                except ValueError:  # 25:00, 21:99 or an offset of a day or more
+                    raise InputError(msg("time.bad_clock", text=echo(m.group()))) from None
     for m in _NUMERIC_DATE.finditer(scan.s):
         if 1 <= int(m[2]) <= 12:
             parts.set_day(absolute=_year_or_next(int(m[1]), int(m[2]), m[3], today, m.group()))
