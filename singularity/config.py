@@ -98,6 +98,12 @@ class LLMSettings(_Section):
         return {**dict.fromkeys(ROLES, DEFAULT_MODEL), **models}
 
 
+class ConversationSettings(_Section):
+    max_message_chars: int = Field(4000, ge=100)
+    """The longest message a turn reads; a longer one is answered with a sentence saying the
+    limit, and understood by nothing (about 600 words: a question with a pasted list fits)."""
+
+
 class MemorySettings(_Section):
     chat_token_limit: int = Field(3000, ge=256)
     """Token budget of one session's chat memory (recent messages only; never persisted)."""
@@ -163,6 +169,7 @@ class Settings(_Section):
     sky_brightness: SkyBrightnessSettings = SkyBrightnessSettings()
     planning: PlanningSettings = PlanningSettings()
     llm: LLMSettings = LLMSettings()
+    conversation: ConversationSettings = ConversationSettings()
     memory: MemorySettings = MemorySettings()
     tracing: TracingSettings = TracingSettings()
     knowledge: KnowledgeSettings = KnowledgeSettings()

@@ -17,16 +17,33 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import erfa
 import numpy as np
+
+from singularity.catalogue import msg
+from singularity.errors import InputError
 
 PLANETS: dict[str, int] = {
     "mercury": 1, "venus": 2, "mars": 4, "jupiter": 5, "saturn": 6, "uranus": 7, "neptune": 8,
 }
 BODIES: tuple[str, ...] = ("sun", "moon", *PLANETS)
 C_AU_PER_DAY = erfa.CMPS * erfa.DAYSEC / erfa.DAU
+SUPPORTED_YEARS = (1901, 2099)
+"""The years positions are computed for: ERFA's Earth series (``epv00``) is made for 100 Julian
+years either side of J2000 (1900-01-01.5 to 2100-01-01.5 TT) and warns outside it, as the Moon
+(``moon98``) is for 1900–2100; the Sun of :func:`sun_altitude_curve` drifts from its ~0.01°
+(1950–2050) the further one goes. A moment outside is refused, not computed with a caveat:
+beyond year 9999 the date arithmetic itself overflows."""
+
+
+def check_supported(moment: date) -> None:
+    """Raise InputError naming the supported years when ``moment`` (a date or a date-time, in
+    UTC where it matters) lies outside them."""
+    first, last = SUPPORTED_YEARS
+    if not first <= moment.year <= last:
+        raise InputError(msg("input.year_unsupported", year=moment.year, first=first, last=last))
 
 
 @dataclass(frozen=True)
@@ -80,6 +97,8 @@ class SkyGrid:
     def __init__(self, times: Sequence[datetime], site: Site) -> None:
         if not times:
             raise ValueError("SkyGrid needs at least one time")
+        for moment in (times[0], times[-1]):
+            check_supported(moment.astimezone(UTC))
         self.times = list(times)
         self.site = site
         with warnings.catch_warnings():

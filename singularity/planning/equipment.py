@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.results import ToolResult
 
@@ -72,6 +73,8 @@ _WITH_UNIT = re.compile(
     r"|inch(?:es)?|in\b|\"|'')"
 )
 _BARE_NUMBER = re.compile(r"(?<![\d.,/x])(\d{2,4})(?![\d.,/x])")
+_NEGATIVE_SIZE = re.compile(r"(?<![\w.,/])[-−–]\d")
+"""A minus sign on a number ("-5 inch"), not a dash between words ("10-Zoll", "Dobson - 8 Zoll")."""
 
 # Telescope kinds in the order they are tried; the first match names the instrument.
 _KINDS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -110,6 +113,8 @@ def parse_equipment(text: str) -> Equipment:
     norm = _normalise(raw)
     if not norm:
         raise InputError(msg("planning.say_instrument", understood=UNDERSTOOD))
+    if _NEGATIVE_SIZE.search(norm):
+        raise InputError(msg("input.aperture_not_positive", text=echo(raw)))
     size = _BINOCULAR_SIZE.search(norm)
     if size:
         return _binoculars(float(size[1].replace(",", ".")), float(size[2]))
@@ -119,7 +124,7 @@ def parse_equipment(text: str) -> Equipment:
     kind = _kind(norm)
     aperture = _aperture(norm, kind)
     if aperture:
-        return _telescope(aperture, kind or "telescope")
+        return _telescope(aperture, kind or "telescope", raw)
     if _NAKED_EYE.search(norm):
         return Equipment(
             equipment_class=EquipmentClass.NAKED_EYE,
@@ -132,8 +137,8 @@ def parse_equipment(text: str) -> Equipment:
         equipment = _binoculars(magnification, aperture_mm)
         return equipment.model_copy(update={"label": f"{equipment.label} (size not given)"})
     if kind:
-        raise InputError(msg("planning.aperture_needed", kind=kind, text=raw))
-    raise InputError(msg("planning.instrument_unknown", text=raw, understood=UNDERSTOOD))
+        raise InputError(msg("planning.aperture_needed", kind=kind, text=echo(raw)))
+    raise InputError(msg("planning.instrument_unknown", text=echo(raw), understood=UNDERSTOOD))
 
 
 def classify_equipment(text: str) -> ToolResult:
@@ -215,8 +220,10 @@ def _aperture(norm: str, kind: str | None) -> _Aperture | None:
     return None
 
 
-def _telescope(aperture: _Aperture, kind: str) -> Equipment:
+def _telescope(aperture: _Aperture, kind: str, raw: str) -> Equipment:
     low, high = TELESCOPE_APERTURE_RANGE_MM
+    if aperture.mm <= 0:
+        raise InputError(msg("input.aperture_not_positive", text=echo(raw)))
     if not low <= aperture.mm <= high:
         raise InputError(msg("planning.implausible_aperture", mm=f"{aperture.mm:g}", low=f"{low:g}",
                              high=f"{high:g}"))

@@ -36,6 +36,7 @@ from geopy.geocoders import Nominatim
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
+from singularity.inputs import clean_text
 from singularity.planning.gazetteer import Place
 from singularity.planning.timezones import timezone_at
 
@@ -111,7 +112,7 @@ class NominatimGeocoder:
 
     def search(self, query: str) -> list[Place]:
         """Candidates for ``query`` in Nominatim's order (most important first)."""
-        text = " ".join(query.split())
+        text = " ".join(clean_text(query).split())
         cache_file = self._cache_file(text)
         raw = _read_cache(cache_file)
         fetched = raw is None

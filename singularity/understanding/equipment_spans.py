@@ -31,7 +31,7 @@ _ANCHOR = re.compile(
     r"|seestar|s50|s30|vespera|\d{1,2}(?:[.,]\d)?[x×]\d{2,3}"
 )
 _PART = re.compile(
-    r"\d+(?:[.,]\d+)?(?:mm|cm|er|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
+    r"[-−–]?\d+(?:[.,]\d+)?(?:mm|cm|er|\"|''|″|-?zoll|-?inch|-?zöller|-?zoeller|-?zöllig(?:er|es|en)?)?"
     r"|mm|cm|millimetern?|zentimetern?|zoll|zöller|zoeller|inch|inches|\"|x|×|\d{2,4}/\d{3,5}"
     r"|f/\d+(?:[.,]\d+)?|ed|apo"
     r"|celestron|sky-?watcher|bresser|meade|vixen|takahashi|omegon|explore|scientific|zwo"

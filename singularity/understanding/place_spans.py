@@ -65,13 +65,14 @@ def find_coordinates(
     place preposition, that do not parse are kept, so that the ``resolve_location`` tool can
     say what is wrong with them (latitude 95 is refused, never replaced by the profile's place).
     """
+    usable = [_coordinate_word(token, i in taken) for i, token in enumerate(tokens)]
     for first in range(len(tokens)):
-        for last in range(min(len(tokens), first + _MAX_COORD_WORDS) - 1, first - 1, -1):
+        reach = first  # one past the last token a window from ``first`` may take
+        while (reach < len(tokens) and usable[reach] and reach - first < _MAX_COORD_WORDS
+               and (reach == first or not tokens[reach - 1].ends_sentence)):
+            reach += 1
+        for last in range(reach - 1, first - 1, -1):
             window = range(first, last + 1)
-            if any(not _coordinate_word(tokens[i], i in taken) for i in window):
-                continue
-            if any(tokens[i].ends_sentence for i in window[:-1]):
-                continue
             phrase = span_text(text, tokens, first, last)
             numbers = _NUMBER.findall(phrase)
             if len(numbers) < 2:

@@ -1,7 +1,7 @@
 """Find the observing time and the duration in a message.
 
 Candidate spans come from a German/English time vocabulary; the planning package's own parsers
-(:func:`parse_when`, :func:`parse_duration`) then decide which candidate is a phrase the
+(:func:`parse_when`, :func:`read_duration`) then decide which candidate is a phrase the
 ``resolve_time`` tool will understand. A time phrase is checked against a fixed reference
 moment and place: only whether it parses matters here, not where it lands.
 """
@@ -14,7 +14,8 @@ from datetime import UTC, datetime
 
 from singularity.errors import InputError
 from singularity.planning.models import Location
-from singularity.planning.timephrases import parse_duration, parse_when
+from singularity.planning.timephrases import parse_when
+from singularity.planning.timephrases.durations import read_duration
 from singularity.understanding.tokens import Token, indices_matching, span_text
 
 _REFERENCE_NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -81,6 +82,7 @@ _DURATION_UNIT = re.compile(
     r"|viertelstunde|halbestunde)"
 )
 _BARE_H = re.compile(r"(\d+(?:[.,]\d+)?)\s*h(?:([0-5]\d))?\b")
+_DIGIT_H = re.compile(r"\dh")
 _MAX_BARE_H_HOURS = 8.0
 """"2h" is a duration, "22h" a clock time: a bare "h" counts as hours only up to this."""
 _DURATION_PREFIXES = {"für", "fuer", "for"}
@@ -101,27 +103,39 @@ def find_duration(
     """The first duration ("zwei Stunden", "for 3 hours", "90 Minuten") and its tokens.
 
     A number without a unit counts only when ``bare_number`` is set (the pilot asked how long).
-    "in zwei Stunden" is a start time, not a duration, and is left to :func:`find_when`.
+    "in zwei Stunden" is a start time, not a duration, and is left to :func:`find_when`. A
+    duration out of range ("30 Stunden", "0 Minuten") is returned too, so that the tool says
+    what is wrong with it instead of the default duration silently standing in for it.
     """
+    words = [token.word for token in tokens]
+    ends = [token.ends_sentence for token in tokens]
+    may_have_unit = [  # a unit word, or the "h" of "2h" or "2 h" (what _has_unit looks for)
+        bool(_DURATION_UNIT.fullmatch(word) or _DIGIT_H.search(word))
+        or (word[:1] == "h" and i > 0 and words[i - 1][-1:].isdigit())
+        for i, word in enumerate(words)
+    ]
     for first in range(len(tokens)):
-        if first in taken or (
-            first > 0 and tokens[first - 1].word in {"in", "within", "innerhalb"}
-        ):
+        if first in taken or (first > 0 and words[first - 1] in {"in", "within", "innerhalb"}):
             continue
-        for last in range(min(len(tokens), first + _MAX_DURATION_WORDS) - 1, first - 1, -1):
-            window = range(first, last + 1)
-            if any(i in taken for i in window) or any(tokens[i].ends_sentence for i in window[:-1]):
-                continue
-            words = [tokens[i].word for i in window]
-            if not bare_number and not _has_unit(words, prefixed=words[0] in _DURATION_PREFIXES):
+        reach = first  # one past the last token a window from ``first`` may take
+        while (reach < len(tokens) and reach - first < _MAX_DURATION_WORDS and reach not in taken
+               and (reach == first or not ends[reach - 1])):
+            reach += 1
+        for last in range(reach - 1, first - 1, -1):
+            window = words[first : last + 1]
+            if not bare_number and not (
+                any(may_have_unit[first : last + 1])
+                and _has_unit(window, prefixed=window[0] in _DURATION_PREFIXES)
+            ):
                 continue
             phrase = span_text(text, tokens, first, last)
             try:
-                parse_duration(phrase)
+                if read_duration(phrase) is None:
+                    continue
             except InputError:
-                continue
-            start = first + 1 if words[0] in _DURATION_PREFIXES and last > first else first
-            return span_text(text, tokens, start, last), set(window)
+                pass  # a duration out of range ("30 Stunden"): the tool says what is wrong
+            start = first + 1 if window[0] in _DURATION_PREFIXES and last > first else first
+            return span_text(text, tokens, start, last), set(range(first, last + 1))
     return None
 
 

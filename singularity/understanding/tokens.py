@@ -8,6 +8,7 @@ where it belongs to the word: the inch mark in ``8"``, the period in ``St.`` or 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -97,8 +98,11 @@ def span_text(text: str, tokens: Sequence[Token], first: int, last: int) -> str:
 
 
 def covered(tokens: Sequence[Token], start: int, end: int) -> list[int]:
-    """Indices of the tokens overlapping the character range ``[start, end)``."""
-    return [i for i, t in enumerate(tokens) if t.start < end and t.end > start]
+    """Indices of the tokens overlapping the character range ``[start, end)``; a binary search
+    (tokens are in text order), so that many matches in a long message stay cheap."""
+    first = bisect_right(tokens, start, key=lambda t: t.end)
+    last = bisect_left(tokens, end, lo=first, key=lambda t: t.start)
+    return list(range(first, last))
 
 
 def indices_matching(

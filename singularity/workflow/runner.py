@@ -8,6 +8,7 @@ consume the same ``TurnEvent`` stream and the same ``TurnRecord``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import uuid
@@ -34,6 +35,7 @@ from pydantic import BaseModel
 from singularity import roles
 from singularity.catalogue import Language, catalogue, msg, say
 from singularity.config import Settings
+from singularity.inputs import clean_text
 from singularity.knowledge.sources import Source, cite, source_list
 from singularity.llm.pilot.model import PilotLLM
 from singularity.personas import Persona, style_instructions
@@ -218,7 +220,17 @@ class Session:
 
 async def run_turn(session: Session, message: str, *, now: datetime,
                    persona: Persona | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
-    """Run one message; yields TurnEvents as they happen, then the TurnRecord."""
+    """Run one message; yields TurnEvents as they happen, then the TurnRecord.
+
+    A message longer than ``conversation.max_message_chars`` is not read: the answer says the
+    limit. Understanding (slots, routing) runs in worker threads, so the event loop, and with
+    it every other session, keeps answering while a message is read."""
+    message = clean_text(message)
+    limit = session.settings.conversation.max_message_chars
+    if len(message) > limit:
+        async for item in _refuse_long(session, message, limit, now=now):
+            yield item
+        return
     if persona is not None:
         session.set_persona(persona)                                       # 1. persona
     await session.ctx.store.set(SOURCES_KEY, [])                           # 2. sources
@@ -272,7 +284,7 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     # the failure first, then what the tools did so far (its honest reports)
     error = failure.render(language) if failure is not None else None
     prose = "" if failure is not None else prose
-    slots = extract_planning_slots(message)
+    slots = await asyncio.to_thread(extract_planning_slots, message)
     answer = honest_answer(prose, tool_events, requested_place=slots.place, language=language)
     text, sources = cite(answer.text, await session.ctx.store.get(SOURCES_KEY, default=None) or [])
     if sources:
@@ -290,6 +302,19 @@ async def run_turn(session: Session, message: str, *, now: datetime,
         prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
         state=state, plan=plan, error=error,
     )
+    session.history.append(record)
+    yield TurnEvent(kind="answer", text=text)
+    yield record
+
+
+async def _refuse_long(session: Session, message: str, limit: int, *,
+                       now: datetime) -> AsyncIterator[TurnEvent | TurnRecord]:
+    """The answer to a message over the limit: the limit, in the message's language."""
+    state = await session.state()
+    language = detect_language(message[:limit], default=state.get("language") or "en")
+    text = say("input.message_too_long", language, length=len(message), limit=limit)
+    record = TurnRecord(message=message, now=now, language=language, agents=[], tool_calls=[],
+                        answer=text, prose_suppressed=False, reports=[], artifacts=[], state=state)
     session.history.append(record)
     yield TurnEvent(kind="answer", text=text)
     yield record

@@ -140,3 +140,24 @@ def test_tool_asks_when_unclear() -> None:
     assert result.status is Status.NEEDS_INPUT
     assert "aperture" in result.message
     assert result.data is None
+
+
+@pytest.mark.parametrize(
+    "text", ["-5 inch refractor", "Dobson -200", "-200mm Dobson", "−8\" SCT", "-10x50 Fernglas",
+             "0 mm refractor", "0 Zoll Dobson", "0,0 inch"],
+)
+def test_negative_or_zero_apertures_are_refused(text: str) -> None:
+    with pytest.raises(InputError, match="must be larger than zero"):
+        parse_equipment(text)
+
+
+@pytest.mark.parametrize("text", ["Dobson - 10 Zoll", "10-Zoll-Dobson", "ED-80"])
+def test_a_dash_between_words_is_no_minus_sign(text: str) -> None:
+    assert parse_equipment(text).aperture_mm > 0
+
+
+def test_a_long_phrase_is_quoted_back_briefly() -> None:
+    result = classify_equipment("blorp " * 20_000)
+    assert result.status is Status.NEEDS_INPUT
+    assert "blorp blorp" in result.message and "…" in result.message
+    assert len(result.message) < 600

@@ -348,3 +348,31 @@ def test_offline_never_calls_the_geocoder(settings: Settings) -> None:
             raise AssertionError("offline settings must not geocode online")
 
     assert location_of(resolve_location("Kreuzlingen", settings=settings, geocoder=Forbidden()))
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+def test_a_long_place_name_is_refused_and_quoted_back_briefly(settings: Settings) -> None:
+    result = resolve_location("Kreuzlingen " * 9000, settings=settings)
+    assert result.status is Status.NEEDS_INPUT
+    assert "too long for a place name (at most 200 characters)" in result.message
+    assert len(result.message) < 400
+
+
+def test_an_unknown_name_is_quoted_back_briefly(settings: Settings) -> None:
+    result = resolve_location("Xyzzyqwertville" * 13, settings=settings)
+    assert result.status is Status.NEEDS_INPUT
+    assert "Xyzzyqwertville" in result.message and "…" in result.message
+
+
+def test_undecodable_bytes_in_a_place_name_reach_no_encoder(
+    online: Settings, fake_server: FakeServer
+) -> None:
+    """``sys.argv`` holds bytes that are not UTF-8 as lone surrogates ("Zürich" typed in
+    Latin-1), which the cache key's hash and the request's encoding refused."""
+    fake_server.route("GET", "/search", Response(200, []))
+    result = resolve_location("Z\udcfcrich", settings=online)
+    assert result.status is Status.NEEDS_INPUT
+    assert "Z\ufffdrich" in result.message
+    assert len(fake_server.requests) == 1

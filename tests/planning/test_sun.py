@@ -1,12 +1,15 @@
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import astropy.units as u
 import numpy as np
+import pytest
 from astropy.coordinates import AltAz, EarthLocation, get_body
 from astropy.time import Time
 
+from singularity.errors import InputError
+from singularity.planning.ephemeris import Site, SkyGrid
 from singularity.planning.models import Location
 from singularity.planning.sun import night_of, sun_altitudes
 
@@ -46,3 +49,24 @@ def test_polar_night_has_no_sunset() -> None:
     night = night_of(date(2026, 12, 21), TROMSO)
     assert night.sunset is None and night.sunrise is None
     assert night.astronomical_dusk is not None  # darkness falls in the afternoon
+
+
+@pytest.mark.parametrize("day", [date(9999, 12, 31), date(1, 1, 1), date(3000, 6, 1), date(1900, 6, 1)])
+def test_a_night_outside_the_supported_years_is_refused_by_name(day: date) -> None:
+    with pytest.raises(InputError, match=rf"The year {day.year} is outside .*\(1901 to 2099\)"):
+        night_of(day, KREUZLINGEN)
+
+
+@pytest.mark.parametrize("year", [1901, 2099])
+def test_the_first_and_last_supported_years_compute_without_erfa_warnings(year: int) -> None:
+    """pytest turns warnings into errors: an ErfaWarning here would fail the test."""
+    start = datetime(year, 1 if year == 1901 else 12, 1 if year == 1901 else 31, 20, tzinfo=UTC)
+    grid = SkyGrid([start + timedelta(hours=h) for h in range(4)], Site(47.65, 9.17))
+    assert grid.body("moon").alt_deg.shape == (4,)
+    assert night_of(start.date(), KREUZLINGEN).darkest_sun_alt_deg < -18
+
+
+def test_a_sky_grid_outside_the_supported_years_is_refused_by_name() -> None:
+    start = datetime(2099, 12, 31, 20, tzinfo=UTC)
+    with pytest.raises(InputError, match=r"The year 2100 is outside"):
+        SkyGrid([start + timedelta(hours=h) for h in range(8)], Site(47.65, 9.17))

@@ -425,8 +425,9 @@ def test_parse_duration(text: str, hours: float) -> None:
         ("", "could not read"),
         ("hours", "could not read"),
         ("2 3 hours", "could not read"),
-        ("0", "longer than zero"),
-        ("0 Minuten", "longer than zero"),
+        ("0", "at least one minute"),
+        ("0 Minuten", "at least one minute"),
+        ("0,001", "at least one minute"),
         ("-2 hours", "negative"),
         ("25 hours", "longer than 24"),
     ],
@@ -519,3 +520,98 @@ def test_importing_the_module_stays_light() -> None:
     code = "import sys, singularity.planning.timephrases; print('dateparser' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+def test_finding_a_duration_reads_each_word_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search tried every chunk of every start (cubic: an 8 KB message took 40 s); now a
+    start is read once, over at most a duration's length of words."""
+    from singularity.planning.timephrases import durations
+
+    calls = 0
+    quantity = durations._quantity
+
+    def counted(token: str) -> tuple[float, str] | None:
+        nonlocal calls
+        calls += 1
+        return quantity(token)
+
+    monkeypatch.setattr(durations, "_quantity", counted)
+    words = 300
+    with pytest.raises(InputError):
+        when("a " * (words - 1) + "stunden")
+    assert calls <= 3 * durations.MAX_DURATION_WORDS * words
+
+
+def test_a_duration_still_takes_the_longest_reading() -> None:
+    assert when("morgen 21 Uhr für etwa eine und eine halbe Stunde").duration_hours == 1.5
+    assert when("heute Abend für 1:30").duration_hours == 1.5
+    with pytest.raises(InputError, match="longer than 24 hours"):
+        when("heute Abend für 2 Stunden und 30 Stunden")
+
+
+def test_many_parts_of_the_day_are_one_part() -> None:
+    assert when("abend " * 500).start == when("abend").start
+
+
+def test_a_long_phrase_is_quoted_back_briefly() -> None:
+    result = resolve_time("blorp " * 20_000, location=KREUZLINGEN, now=NOW)
+    assert result.status is Status.NEEDS_INPUT
+    assert "blorp blorp" in result.message and len(result.message) < 400
+
+
+def test_dateparser_is_not_asked_about_long_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dateparser.date
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("dateparser was asked")
+
+    monkeypatch.setattr(dateparser.date, "DateDataParser", refuse)
+    with pytest.raises(InputError, match="could not understand"):
+        when("blorp " * 100)
+
+
+@pytest.mark.parametrize(
+    ("now", "year"),
+    [(datetime(9999, 12, 31, 23, 0, tzinfo=UTC), 9999), (datetime(1, 1, 1, 0, 0, tzinfo=UTC), 1),
+     (at(3000, 6, 1, 12, 0), 3000), (at(1900, 6, 1, 12, 0), 1900)],
+)
+@pytest.mark.parametrize("phrase", ["tonight", "morgen 22 Uhr", "jetzt", "in 2 Stunden"])
+def test_a_now_outside_the_supported_years_is_refused_by_name(
+    now: datetime, year: int, phrase: str
+) -> None:
+    result = resolve_time(phrase, location=KREUZLINGEN, now=now)
+    assert result.status is Status.NEEDS_INPUT
+    assert f"The year {year} is outside" in result.message and "(1901 to 2099)" in result.message
+
+
+@pytest.mark.parametrize("phrase", ["9999-12-31", "9999-12-31 23:00", "2200-01-01 21:00",
+                                    "1.1.2100", "31.12.2099 23:00"])
+def test_a_day_outside_the_supported_years_is_refused_by_name(phrase: str) -> None:
+    result = resolve_time(phrase, location=KREUZLINGEN, now=NOW)
+    assert result.status is Status.NEEDS_INPUT
+    assert "(1901 to 2099)" in result.message
+
+
+def test_the_last_supported_evening_is_planned() -> None:
+    result = resolve_time("31.12.2099", location=KREUZLINGEN, now=NOW)
+    assert result.status is Status.OK
+
+
+@pytest.mark.parametrize("hours", [2.225073858507e-311, 0.001, -1.0, float("nan"), float("inf")])
+def test_a_duration_argument_without_a_minute_of_sky_is_refused(hours: float) -> None:
+    result = resolve_time("heute Abend", location=KREUZLINGEN, now=NOW, duration_hours=hours)
+    assert result.status is Status.NEEDS_INPUT
+
+
+@pytest.mark.parametrize(
+    "phrase", ["2026-12-05T21:00+99:99", "2026-12-05T25:00+01:00", "2026-12-05T21:99Z",
+               "2026-12-05 21:00:99+01:00", "2026-12-05T21:00+2400"],
+)
+def test_an_iso_time_with_an_impossible_field_is_a_bad_clock_time(phrase: str) -> None:
+    with pytest.raises(InputError, match="not a valid clock time"):
+        when(phrase)

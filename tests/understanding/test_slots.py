@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from singularity.config import Settings
+from singularity.errors import InputError
 from singularity.planning.coordinates import parse_coordinates
 from singularity.planning.equipment import parse_equipment
 from singularity.planning.location import resolve_location
@@ -222,3 +223,28 @@ def test_missing_slots_in_asking_order(
     planning_data: dict[str, object], missing: list[str]
 ) -> None:
     assert missing_slots(planning_data) == missing
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [("Plane morgen Abend in Kreuzlingen für 30 Stunden mit 10x50", "30 Stunden"),
+     ("tonight for 0 minutes", "0 minutes"), ("morgen Abend für -2 Stunden", "-2 Stunden")],
+)
+def test_a_duration_out_of_range_is_kept_for_the_tool_to_refuse(text: str, duration: str) -> None:
+    """Dropped, it left the default of two hours to stand in for it without a word."""
+    found = extract_planning_slots(text).duration
+    assert found == duration
+    with pytest.raises(InputError):
+        parse_duration(found)
+
+
+def test_a_negative_aperture_stays_in_the_instrument() -> None:
+    assert extract_planning_slots("Ich habe einen -5 inch refractor").equipment == "-5 inch refractor"
+
+
+def test_slots_in_a_long_message_are_the_short_ones() -> None:
+    found = extract_planning_slots(ARTICLE + " Blabla." * 2000)
+    assert found.when == "morgen Abend" and found.place == "Kreuzlingen"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from singularity.understanding.tokens import tokenize
+from singularity.understanding.tokens import covered, tokenize
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,12 @@ def test_positions_and_trailing_punctuation() -> None:
     assert [t.ends_clause for t in tokens] == [True, False, True, True]
     assert [t.ends_sentence for t in tokens] == [False, False, True, True]
     assert tokenize("sehen ?")[-1].trail == "?"
+
+
+def test_covered_finds_the_tokens_a_range_overlaps() -> None:
+    text = "Heute  Abend, in Kreuzlingen!"
+    tokens = tokenize(text)
+    every = [(start, end) for start in range(len(text) + 1) for end in range(start, len(text) + 1)]
+    for start, end in every:
+        expected = [i for i, t in enumerate(tokens) if t.start < end and t.end > start]
+        assert covered(tokens, start, end) == expected, (start, end)

@@ -6,6 +6,7 @@ import re
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
 from singularity.planning.timephrases.phrase import Clock, Parts, Scan
 
 _MERIDIEM = r"(a\.?m\.?|p\.?m\.?)(?![a-zäöüß])"
@@ -61,7 +62,7 @@ def clock_hour(clock: Clock, part: str | None, shown: str) -> tuple[int, int]:
     if clock.midnight:
         return 0, 1
     if clock.minute > 59 or hour > 24 or (clock.meridiem and not 1 <= hour <= 12):
-        raise InputError(msg("time.bad_clock", text=shown))
+        raise InputError(msg("time.bad_clock", text=echo(shown)))
     if hour == 24:
         return 0, 1
     if clock.meridiem == "am":

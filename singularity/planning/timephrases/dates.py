@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
 from singularity.planning.timephrases.formatting import fmt_date
 from singularity.planning.timephrases.lexicon import (
     ARTICLES,
@@ -70,7 +71,7 @@ def _dated(year: int, month: int, day: int, shown: str) -> date:
     try:
         return date(year, month, day)
     except ValueError:
-        raise InputError(msg("time.bad_date", text=shown)) from None
+        raise InputError(msg("time.bad_date", text=echo(shown))) from None
 
 
 def _year_or_next(day: int, month: int, year: str | None, today: date, shown: str) -> date:
@@ -84,7 +85,7 @@ def _year_or_next(day: int, month: int, year: str | None, today: date, shown: st
             continue
         if candidate >= today:
             return candidate
-    raise InputError(msg("time.bad_date", text=shown.strip()))
+    raise InputError(msg("time.bad_date", text=echo(shown)))
 
 
 def scan_dates(scan: Scan, parts: Parts, today: date, tz: ZoneInfo) -> None:
@@ -96,7 +97,10 @@ def scan_dates(scan: Scan, parts: Parts, today: date, tz: ZoneInfo) -> None:
                 offset = m[7].upper()
                 stamp = f"{m[1]}-{m[2]}-{m[3]}T{int(m[4]):02d}:{m[5]}:{m[6] or '00'}"
                 zone = "+00:00" if offset == "Z" else offset
-                parts.abs_start = datetime.fromisoformat(stamp + zone).astimezone(tz)
+                try:
+                    parts.abs_start = datetime.fromisoformat(stamp + zone).astimezone(tz)
+                except ValueError:  # 25:00, 21:99 or an offset of a day or more
+                    raise InputError(msg("time.bad_clock", text=echo(m.group()))) from None
     for m in _NUMERIC_DATE.finditer(scan.s):
         if 1 <= int(m[2]) <= 12:
             parts.set_day(absolute=_year_or_next(int(m[1]), int(m[2]), m[3], today, m.group()))

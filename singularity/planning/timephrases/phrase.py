@@ -8,7 +8,14 @@ from datetime import date, datetime, timedelta
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
-from singularity.planning.timephrases.durations import read_duration
+from singularity.inputs import echo
+from singularity.planning.ephemeris import check_supported
+from singularity.planning.timephrases.durations import (
+    MAX_DURATION_WORDS,
+    checked_hours,
+    is_negative,
+    longest_duration,
+)
 from singularity.planning.timephrases.lexicon import FILLERS
 
 
@@ -27,28 +34,51 @@ class Scan:
             self.blank(m.start(), m.end())
         return m
 
+    def take_all(self, pattern: re.Pattern[str]) -> bool:
+        """Blank every match of ``pattern`` in one pass; whether there was one."""
+        spans = [m.span() for m in pattern.finditer(self.s)]
+        if spans:
+            pieces, last = [], 0
+            for start, end in spans:
+                pieces += [self.s[last:start], " " * (end - start)]
+                last = end
+            self.s = "".join([*pieces, self.s[last:]])
+        return bool(spans)
+
     def blank(self, start: int, end: int) -> None:
         self.s = self.s[:start] + " " * (end - start) + self.s[end:]
 
     def take_duration(
         self, prefixes: set[str] | None, *, unit: re.Pattern[str] | None
     ) -> float | None:
-        """Longest duration after a prefix word (or anywhere, when ``prefixes`` is None)."""
-        words = list(re.finditer(r"\S+", self.s))
+        """Longest duration after a prefix word (or anywhere, when ``prefixes`` is None).
+
+        A duration has at most ``MAX_DURATION_WORDS`` words, and only chunks holding a ``unit``
+        word are read, so the search is linear in the phrase's length (it was cubic: an 8 KB
+        message took 40 s).
+        """
+        matches = list(re.finditer(r"\S+", self.s))
+        words = [m.group() for m in matches]
+        next_unit = [len(words)] * (len(words) + 1)  # the first word from i on holding a unit
+        for i in range(len(words) - 1, -1, -1):
+            next_unit[i] = i if unit is None or unit.search(words[i]) else next_unit[i + 1]
         for i, word in enumerate(words):
-            if prefixes is not None and word.group() not in prefixes:
+            if prefixes is not None and word not in prefixes:
                 continue
-            if prefixes is None and i > 0 and words[i - 1].group() == "in":
+            if prefixes is None and i > 0 and words[i - 1] == "in":
                 continue  # "in 2 Stunden" is a start, not a duration
             first = i + 1 if prefixes is not None else i
-            for j in range(len(words), first, -1):
-                chunk = [w.group() for w in words[first:j]]
-                if unit is not None and not any(unit.search(w) for w in chunk):
-                    continue
-                hours = read_duration(" ".join(chunk))
-                if hours is not None:
-                    self.blank(word.start(), words[j - 1].end())
-                    return hours
+            window = words[first : first + MAX_DURATION_WORDS]
+            if next_unit[first] >= first + len(window):
+                continue  # no unit within reach
+            if is_negative(window):
+                raise InputError(msg("time.negative_duration", text=echo(" ".join(window))))
+            found = longest_duration(window)
+            if found is not None and first + found[0] > next_unit[first]:
+                count, hours = found
+                hours = checked_hours(hours, " ".join(window[:count]))
+                self.blank(matches[i].start(), matches[first + count - 1].end())
+                return hours
         return None
 
     def leftover(self) -> list[str]:
@@ -84,6 +114,8 @@ class Parts:
     def set_day(self, *, rel: int | None = None, absolute: date | None = None) -> None:
         if self.rel_days is not None or self.abs_date is not None:
             raise InputError(msg("time.two_days"))
+        if absolute is not None:
+            check_supported(absolute)
         self.rel_days, self.abs_date = rel, absolute
 
     def set_part(self, part: str) -> None:

@@ -42,7 +42,7 @@ def read_phrase(text: str, today: date, tz: ZoneInfo) -> tuple[Parts, list[str],
         parts.set_part("evening")
     scan_clocks(scan, parts)
     for part, pattern in _PARTS_OF_DAY.items():
-        while scan.take(pattern):
+        if scan.take_all(pattern):
             parts.set_part(part)
     return parts, scan.leftover(), without_duration
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from singularity.catalogue import msg
 from singularity.errors import InputError
+from singularity.inputs import echo
+from singularity.planning.ephemeris import check_supported
 from singularity.planning.models import Location
 from singularity.planning.timephrases.durations import checked_hours
 from singularity.planning.timephrases.fallback import fallback
@@ -23,13 +25,14 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
     """Resolve an observing phrase to a start in the location's zone (rules: package docstring)."""
     if now.tzinfo is None or now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
+    check_supported(now)  # before any arithmetic: 9999-12-31 plus a day overflows
     tz = location.tz
     now = now.astimezone(tz)
     if not text.strip():
         raise InputError(msg("time.no_time", examples=EXAMPLES))
     parts, unknown, without_duration = read_phrase(text, now.date(), tz)
     if unknown and not parts.empty():
-        raise InputError(msg("time.unknown_words", unknown=" ".join(unknown), text=text.strip(),
+        raise InputError(msg("time.unknown_words", unknown=echo(" ".join(unknown)), text=echo(text),
                              examples=EXAMPLES))
     if unknown:
         return fallback(without_duration, text, now, location, parts)
@@ -41,7 +44,7 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
             or parts.abs_date
             or (parts.weekday is not None)
         ):
-            raise InputError(msg("time.now_and_other", text=text.strip()))
+            raise InputError(msg("time.now_and_other", text=echo(text)))
         start = now if parts.now else shift(now, parts.offset or timedelta())
         what = (
             "now" if parts.now else f"in {(parts.offset or timedelta()).total_seconds() / 3600:g} h"
@@ -52,8 +55,8 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
         )  # fmt: skip
     if parts.empty():
         if parts.duration_hours is not None:
-            raise InputError(msg("time.how_long_not_when", text=text.strip(), examples=EXAMPLES))
-        raise InputError(msg("time.not_understood", text=text.strip(), examples=EXAMPLES))
+            raise InputError(msg("time.how_long_not_when", text=echo(text), examples=EXAMPLES))
+        raise InputError(msg("time.not_understood", text=echo(text), examples=EXAMPLES))
     if parts.clock is None:
         return anchored(parts, now, location)
     return timed(parts, now, location, text)
@@ -77,10 +80,12 @@ def resolve_time(
         hours = parsed.duration_hours or default_duration_hours
         if duration_hours is not None:
             hours = checked_hours(duration_hours, f"{duration_hours:g} h")
+        start = parsed.start
+        end = shift(start, timedelta(hours=hours))
+        for moment in (start, end):
+            check_supported(moment.astimezone(UTC))
     except InputError as error:
         return ToolResult.needs_input(error.message)
-    start = parsed.start
-    end = shift(start, timedelta(hours=hours))
     now_ts = now.timestamp()
     late = parsed.explicit_time and start.timestamp() < now_ts - PAST_GRACE.total_seconds()
     if late or end.timestamp() <= now_ts:

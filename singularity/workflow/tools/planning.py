@@ -108,8 +108,8 @@ class PlanningTools:
             except InputError as exc:
                 return ToolResult.needs_input(exc.message)
         location = Location.model_validate(planning["location"])
-        result = resolve_time(
-            when, location=location, now=await _now(ctx, location),
+        result = await asyncio.to_thread(  # parsing and twilight: CPU work off the event loop
+            resolve_time, when, location=location, now=await _now(ctx, location),
             duration_hours=hours, default_duration_hours=self.settings.planning.default_duration_hours,
         )
         if result.status is Status.OK:
