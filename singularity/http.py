@@ -139,10 +139,10 @@ def get(service: Service, url: str, *, timeout_s: float, params: Mapping[str, An
                              headers=headers)
         except (httpx.RemoteProtocolError, httpx.ReadError) as exc:
             if last:
-                raise _transport_failure(service, exc, timeout_s) from exc
+                raise transport_failure(service, exc, timeout_s) from exc
             continue
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            raise _transport_failure(service, exc, timeout_s) from exc
+            raise transport_failure(service, exc, timeout_s) from exc
         if response.status_code in _RETRY_STATUSES and not last:
             continue
         return checked(service, response)
@@ -157,7 +157,7 @@ def post_json(service: Service, url: str, *, timeout_s: float, json_body: Any = 
         response = _send(client, "POST", url, timeout_s=timeout_s, json=json_body, data=form,
                          headers=headers)
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
-        raise _transport_failure(service, exc, timeout_s) from exc
+        raise transport_failure(service, exc, timeout_s) from exc
     return decoded(service, checked(service, response))
 
 
@@ -169,7 +169,7 @@ async def apost_json(service: Service, url: str, *, timeout_s: float,
         async with httpx.AsyncClient() as client:
             response = await client.post(url, data=form, headers=headers, timeout=timeout_s)
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
-        raise _transport_failure(service, exc, timeout_s) from exc
+        raise transport_failure(service, exc, timeout_s) from exc
     return decoded(service, checked(service, response))
 
 
@@ -181,7 +181,8 @@ def _send(client: httpx.Client | None, method: str, url: str, *, timeout_s: floa
         return own.request(method, url, timeout=timeout_s, **options)
 
 
-def _transport_failure(service: Service, exc: BaseException, timeout_s: float) -> ServiceError:
+def transport_failure(service: Service, exc: BaseException, timeout_s: float) -> ServiceError:
+    """The error for a request that got no answer: too slow, refused, no network, cut off."""
     if isinstance(exc, httpx.TimeoutException):
         return failure(service, f"did not answer within {timeout_s:g} s",
                        failures.reason(exc, timeout_s=timeout_s), service.advice.network,

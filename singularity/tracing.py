@@ -48,7 +48,7 @@ from opentelemetry.util.types import Attributes
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
-from singularity.masking import mask, mask_value
+from singularity.masking import install_secret_masking, mask, mask_value
 
 log = logging.getLogger(__name__)
 
@@ -190,8 +190,10 @@ def setup_tracing(*, settings: Settings, endpoint: str | None = None,
 
     Idempotent: while a setup is active, further calls return it (shut it down to change the
     endpoint). Returns ``None`` when tracing is off or the instrumentor does not support the
-    installed LlamaIndex."""
+    installed LlamaIndex. Either way log records are masked from now on (both the command
+    line and the chat app set up observability here)."""
     global _active
+    install_secret_masking()
     with _lock:
         if _active is not None:
             return _active
