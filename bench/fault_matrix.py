@@ -3,10 +3,13 @@
 
 Each cell runs one ``singularity ask --json`` (in process, offline pilot unless the model is the
 broken service) in a world where every service is answered by a local fake and exactly one is
-broken: its port closed (refused), silent for 3 s against a 1 s timeout (hang), answering HTTP
+broken: its port closed (refused), silent for 60 s against a 1 s timeout (hang), answering HTTP
 500, or answering an HTML page (malformed). Printed per cell: seconds, exit code, whether a
-follow-up turn in the same saved session still answers (state intact), and the sentence the
-user reads about the failure (the answer's line naming it; "—" when the turn shows none).
+follow-up turn in the same saved session still answers (state intact), and the line of the
+answer the user reads about it (the failure's sentence, or the answer another source made
+possible where one stands in silently). A "none" row gives the same turn with nothing broken,
+so a cell's cost is its time minus that row's (the model has no healthy fake here). Every
+cell follows a warm-up turn that is not shown.
 
 Run: ``uv run python bench/fault_matrix.py --index .singularity/qdrant [--only Open-Meteo]``
 (``--index``: a Qdrant local-mode folder as `singularity ingest` writes it).
@@ -30,23 +33,12 @@ from tests.support import make_settings
 FOLLOW_UP = "Hallo"
 
 
-def failure_line(outcome: Outcome) -> str:
-    """The line of the answer that tells the user about the failure (or the error)."""
-    record = outcome.record or {}
-    if record.get("error"):
-        return str(record["error"]).splitlines()[0]
-    failed = [call for call in record.get("tool_calls", [])
-              if call.get("status") in ("failed", "partial")]
-    return said_line(outcome.answer, failed[0]["name"]) if failed else "—"
-
-
-def said_line(answer: str, tool: str) -> str:
-    """The answer's line that speaks of a failure (a failed tool's sentence, in German)."""
-    for line in answer.splitlines():
-        if any(word in line for word in ("nicht erreichbar", "antwortete", "meldete", "Fehler",
-                                         "Unlesbarem", "unerwarteten", "nicht")):
+def said_line(outcome: Outcome, said: str) -> str:
+    """The answer's line holding what the user must read about this service."""
+    for line in outcome.answer.splitlines():
+        if said in line:
             return line.strip()
-    return f"(no sentence about the failed {tool})"
+    return f"MISSING: {outcome.answer[:120]!r}"
 
 
 def main() -> None:
@@ -67,13 +59,22 @@ def main() -> None:
                 for number, dependency in enumerate(DEPENDENCIES):
                     if args.only and dependency.name not in args.only:
                         continue
+                    # warm-up, not shown: the first turn of a kind loads models and indexes
+                    ask(world.environment(settings, dependency, Fault.REFUSED),
+                        dependency.question, Path(scratch) / f"warm-up-{number}.json")
+                    if dependency.exit_code == 0:  # the same turn with nothing broken
+                        healthy = ask(world.environment(settings), dependency.question,
+                                      Path(scratch) / f"healthy-{number}.json")
+                        print(f"| {dependency.name} | none | {healthy.seconds:.1f} | "
+                              f"{healthy.exit_code} | — | (the same question, nothing broken) |",
+                              flush=True)
                     for fault in Fault:
                         session = Path(scratch) / f"session-{number}-{fault.name}.json"
                         outcome = ask(world.environment(settings, dependency, fault),
                                       dependency.question, session)
                         follow = ask(world.environment(settings), FOLLOW_UP, session)
                         intact = "yes" if follow.exit_code == 0 and follow.answer else "NO"
-                        said = failure_line(outcome).replace("|", "\\|")
+                        said = said_line(outcome, dependency.said).replace("|", "\\|")
                         print(f"| {dependency.name} | {fault.value} | {outcome.seconds:.1f} | "
                               f"{outcome.exit_code} | {intact} | {said} |", flush=True)
         finally:

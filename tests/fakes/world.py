@@ -32,9 +32,13 @@ from tests.support import offline_env
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 TIMEOUT_S = 1.0
-"""Every client's timeout in this world."""
-HANG_S = 3.0
-"""How long a hanging service keeps silent: beyond every timeout, so the client must give up."""
+"""Every web client's timeout in this world."""
+STELLARIUM_TIMEOUT_S = 3.0
+"""Stellarium's: a turn there makes several requests, each of which a loaded two-core machine
+sometimes answers in more than a second even when nothing is broken."""
+HANG_S = 60.0
+"""How long a hanging service keeps silent: far beyond every timeout, so a turn that is not
+over long before this has a client without a timeout."""
 NOW = "2026-11-30T22:00+01:00"
 SIMBAD_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "simbad"
 START = datetime(2026, 11, 30, tzinfo=UTC)
@@ -64,6 +68,9 @@ class Dependency:
     question: str
     point_at: Callable[[str], dict[str, str]]
     """Environment that sends this service's requests to a base URL."""
+    said: str = ""
+    """What the user must read exactly once: the sentence about the failure (German), or,
+    where another source stands in silently, the answer it made possible."""
     exit_code: int = 0
     """A failing service is a failed step (0); only a failing model fails the turn (1)."""
 
@@ -75,34 +82,45 @@ def _llm(url: str) -> dict[str, str]:
 
 
 DEPENDENCIES = (
-    Dependency("LLM provider", "Wie warm ist es auf dem Mars?", _llm, exit_code=1),
+    Dependency("LLM provider", "Wie warm ist es auf dem Mars?", _llm, "http://127.0.0.1:",
+               exit_code=1),
     Dependency("embeddings endpoint", "Wie heiß ist die Oberfläche der Venus?",
-               lambda url: {"SINGULARITY__KNOWLEDGE__EMBEDDING_URL": f"{url}/v1"}),
+               lambda url: {"SINGULARITY__KNOWLEDGE__EMBEDDING_URL": f"{url}/v1"},
+               "Der Embedding-Dienst"),
     Dependency("Qdrant server", "Wie heiß ist die Oberfläche der Venus?",
-               lambda url: {"SINGULARITY__KNOWLEDGE__QDRANT_URL": url}),
+               lambda url: {"SINGULARITY__KNOWLEDGE__QDRANT_URL": url}, "Der Qdrant-Server"),
     Dependency("Nominatim", ARTICLE_EXAMPLE,
                lambda url: {"SINGULARITY__GEOCODING__ONLINE": "true",
-                            "SINGULARITY__GEOCODING__NOMINATIM_URL": url}),
+                            "SINGULARITY__GEOCODING__NOMINATIM_URL": url},
+               "Dein Beobachtungsplan für Kreuzlingen"),
     Dependency("Open-Meteo", ARTICLE_EXAMPLE,
-               lambda url: {"SINGULARITY__WEATHER__OPEN_METEO_URL": url}),
+               lambda url: {"SINGULARITY__WEATHER__OPEN_METEO_URL": url},
+               "Der Wetterdienst (Open-Meteo)"),
     Dependency("OpenWeatherMap", ARTICLE_EXAMPLE,
                lambda url: {"SINGULARITY__WEATHER__PROVIDER": "openweathermap",
                             "SINGULARITY__WEATHER__OPENWEATHERMAP_URL": url,
-                            "OPENWEATHERMAP_API_KEY": "test-owm-key"}),
+                            "OPENWEATHERMAP_API_KEY": "test-owm-key"},
+               "Der Wetterdienst (OpenWeatherMap)"),
     Dependency("Brave Search", "Was hat das James-Webb-Teleskop im November 2026 entdeckt?",
-               lambda url: {"SINGULARITY__KNOWLEDGE__BRAVE_URL": url, "BRAVE_API_KEY": "test-brave-key"}),
+               lambda url: {"SINGULARITY__KNOWLEDGE__BRAVE_URL": url, "BRAVE_API_KEY": "test-brave-key"},
+               "Brave Search"),
     Dependency("Wikimedia Commons", "Zeig mir Bilder vom Orionnebel",
-               lambda url: {"SINGULARITY__KNOWLEDGE__COMMONS_API_URL": f"{url}/w/api.php"}),
+               lambda url: {"SINGULARITY__KNOWLEDGE__COMMONS_API_URL": f"{url}/w/api.php"},
+               "Wikimedia Commons"),
     Dependency("NASA Images", "Zeig mir Bilder vom Orionnebel",
-               lambda url: {"SINGULARITY__KNOWLEDGE__NASA_IMAGES_URL": url}),
+               lambda url: {"SINGULARITY__KNOWLEDGE__NASA_IMAGES_URL": url},
+               "NASA Image and Video Library"),
     Dependency("SIMBAD", "Öffne Vega in Stellarium",
                lambda url: {"SINGULARITY__STELLARIUM__SIMBAD_ONLINE": "true",
-                            "SINGULARITY__STELLARIUM__SIMBAD_URL": f"{url}/simbad/sim-tap"}),
+                            "SINGULARITY__STELLARIUM__SIMBAD_URL": f"{url}/simbad/sim-tap"},
+               "SIMBAD"),
     Dependency("Stellarium", "Zeig mir M42 in Stellarium",
-               lambda url: {"SINGULARITY__STELLARIUM__URL": url}),
+               lambda url: {"SINGULARITY__STELLARIUM__URL": url},
+               "Fehlgeschlagen – Ergebnis unbekannt: Stellarium"),
     Dependency("Phoenix", "Hallo",
                lambda url: {"SINGULARITY__TRACING__ENABLED": "true",
-                            "SINGULARITY__TRACING__COLLECTOR_ENDPOINT": url}),
+                            "SINGULARITY__TRACING__COLLECTOR_ENDPOINT": url},
+               "Hallo! Ich bin Singularity"),
 )
 
 
@@ -155,7 +173,7 @@ class World:
             "SINGULARITY__KNOWLEDGE__COMMONS_API_URL": f"{url}/w/api.php",
             "SINGULARITY__KNOWLEDGE__NASA_IMAGES_URL": f"{url}/nasa",
             "SINGULARITY__STELLARIUM__URL": self.stellarium.url,
-            "SINGULARITY__STELLARIUM__TIMEOUT_S": f"{TIMEOUT_S:g}",
+            "SINGULARITY__STELLARIUM__TIMEOUT_S": f"{STELLARIUM_TIMEOUT_S:g}",
             "SINGULARITY__STELLARIUM__SIMBAD_ONLINE": "false",
             "SINGULARITY__STELLARIUM__SIMBAD_URL": f"{url}/simbad/sim-tap",
         }
@@ -223,8 +241,10 @@ def stellarium_in_process() -> Iterator[None]:
         bridge.stdio_client = original
 
 
-def ask(environment: dict[str, str], message: str, session: Path) -> Outcome:
-    """``singularity ask --json`` in this process, continuing the conversation in ``session``."""
+def ask(environment: dict[str, str], message: str, session: Path, *,
+        verbose: bool = False) -> Outcome:
+    """``singularity ask --json`` in this process, continuing the conversation in ``session``
+    (``verbose``: with debug logging)."""
     from typer.testing import CliRunner
 
     from singularity.cli import app
@@ -233,8 +253,9 @@ def ask(environment: dict[str, str], message: str, session: Path) -> Outcome:
 
     with environment_of(environment):
         started = time.perf_counter()
-        result = CliRunner().invoke(app, ["ask", message, "--json", "--session", str(session),
-                                          "--now", NOW])
+        options = ["--verbose"] if verbose else []
+        result = CliRunner().invoke(app, [*options, "ask", message, "--json", "--session",
+                                          str(session), "--now", NOW])
         seconds = time.perf_counter() - started
         close_qdrant(get_settings())  # as at the end of a process: the next turn opens anew
     try:
