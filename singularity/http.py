@@ -132,8 +132,10 @@ def get(service: Service, url: str, *, timeout_s: float, params: Mapping[str, An
         retries: int = GET_RETRIES) -> httpx.Response:
     """A 200 answer to ``GET url`` (retried where safe, at most ``retries`` times); anything
     else raises ServiceError."""
-    for attempt in range(retries + 1):
-        last = attempt == retries
+    attempt = 0
+    while True:
+        last = attempt >= retries
+        attempt += 1
         try:
             response = _send(client, "GET", url, timeout_s=timeout_s, params=params,
                              headers=headers)
@@ -143,10 +145,8 @@ def get(service: Service, url: str, *, timeout_s: float, params: Mapping[str, An
             continue
         except (httpx.HTTPError, httpx.InvalidURL) as exc:
             raise transport_failure(service, exc, timeout_s) from exc
-        if response.status_code in _RETRY_STATUSES and not last:
-            continue
-        return checked(service, response)
-    raise AssertionError("unreachable: the last attempt returns or raises")
+        if response.status_code not in _RETRY_STATUSES or last:
+            return checked(service, response)
 
 
 def post_json(service: Service, url: str, *, timeout_s: float, json_body: Any = None,
