@@ -4,8 +4,8 @@ Each cell breaks exactly one service of a world of local fakes (tests/fakes/worl
 closed, silent far beyond the 1 s timeout, HTTP 500, an HTML page instead of the answer — and
 asks the question that reaches it. The turn must end (the per-test timeout is far below the
 hang, so a client without a timeout fails the cell), with the expected exit code, the one
-sentence about the failure exactly once, no raw exception text in the answer, and a saved session that the
-next turn continues. The times are measured by bench/fault_matrix.py (docs/hardening.md).
+sentence about the failure exactly once, no raw exception text in the answer, and a saved
+session that the next turn continues. The times are measured by bench/fault_matrix.py (docs/hardening.md).
 """
 
 from __future__ import annotations
