@@ -84,14 +84,17 @@ def mask_value(value: Any) -> Any:
 
 
 class SecretMaskingFilter(logging.Filter):
-    """Masks a record in place: its message (arguments merged), exception and stack text."""
+    """Masks a record in place: its message (arguments merged in when they hold a secret),
+    exception and stack text."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         try:
             message = record.getMessage()
         except (TypeError, ValueError):  # a broken format string: mask what there is
             message = f"{record.msg} {record.args}"
-        record.msg, record.args = mask(message), None
+        masked = mask(message)
+        if masked != message:  # else the arguments stay: uvicorn's access log formats them
+            record.msg, record.args = masked, None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
         if record.exc_text:

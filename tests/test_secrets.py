@@ -216,3 +216,10 @@ def test_a_conversation_through_every_service_leaves_no_secret_behind(
     leaks = {where: name for where, text in left_behind.items()
              for name, value in forms.items() if value in text}
     assert leaks == {}
+
+
+def test_a_record_without_secrets_keeps_its_arguments(masked_logging: None) -> None:
+    record = logging.getLogger("uvicorn.access").makeRecord(
+        "uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", "/", "1.1", 200), None)
+    assert record.args == ("127.0.0.1:5000", "GET", "/", "1.1", 200)
