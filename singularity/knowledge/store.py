@@ -20,7 +20,11 @@ import threading
 from pathlib import Path
 
 from qdrant_client import QdrantClient
-from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
+from qdrant_client.http.exceptions import (
+    ApiException,
+    ResponseHandlingException,
+    UnexpectedResponse,
+)
 
 from singularity.catalogue import failures, msg
 from singularity.config import Settings
@@ -84,6 +88,10 @@ def embedder_from_settings(settings: Settings) -> Embedder:
     return BundledEmbedder()
 
 
+SERVER_FAILURES = (ApiException, ValueError)
+"""What qdrant-client raises when a server is unreachable, fails or answers garbage."""
+
+
 def collection_ready(settings: Settings) -> bool:
     """Whether the configured collection exists and holds points; raises ServiceError when a
     Qdrant server cannot say."""
@@ -91,17 +99,17 @@ def collection_ready(settings: Settings) -> bool:
     name = settings.knowledge.collection
     try:
         return client.collection_exists(name) and (client.count(name, exact=False).count > 0)
-    except (ResponseHandlingException, UnexpectedResponse, ValueError) as exc:
+    except SERVER_FAILURES as exc:
         if not settings.knowledge.qdrant_url:
             raise
-        raise qdrant_failure(exc, settings) from exc
+        raise qdrant_failure(exc, client) from exc
 
 
-def qdrant_failure(exc: Exception, settings: Settings) -> ServiceError:
+def qdrant_failure(exc: Exception, client: QdrantClient) -> ServiceError:
     """A Qdrant server's failure in the words of every other service's."""
-    url = settings.knowledge.qdrant_url or ""
+    url = str(client.init_options.get("url") or "")
     service = Service(msg("knowledge.qdrant_server", url=url), Advice.standard(url))
-    timeout_s = math.ceil(settings.knowledge.timeout_s)
+    timeout_s = float(client.init_options.get("timeout") or 0)
     if isinstance(exc, ResponseHandlingException):
         return transport_failure(service, exc.source, timeout_s)
     if isinstance(exc, UnexpectedResponse):
