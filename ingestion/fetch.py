@@ -19,10 +19,11 @@ from typing import Any
 
 import httpx
 
+from singularity import http
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import ServiceError
 
-_BODY_CHARS = 160
 MAX_RETRY_WAIT_S = 30.0
 """Longest a ``Retry-After`` header may make a run wait before it asks again."""
 
@@ -101,27 +102,12 @@ def get_json(
     params: dict[str, Any] | None = None,
     timeout_s: float,
 ) -> tuple[Any, httpx.Headers]:
-    """GET ``url`` and decode its JSON; every failure is a ServiceError naming ``service``."""
-    try:
-        response = client.get(url, params=params, timeout=timeout_s)
-    except httpx.TimeoutException as exc:
-        raise ServiceError(f"{service.name} at {service.url} did not answer within {timeout_s:g} s; "
-                           "check the network connection or try again later.") from exc
-    except (httpx.HTTPError, httpx.InvalidURL) as exc:
-        raise ServiceError(f"{service.name} at {service.url} could not be reached "
-                           f"({str(exc) or type(exc).__name__}); check the network connection "
-                           f"and {service.setting}.") from exc
-    if response.status_code != 200:
-        detail = " ".join(response.text.split())[:_BODY_CHARS]
-        advice = ("try again later" if response.status_code >= 500 or response.status_code == 429
-                  else f"check {service.setting}")
-        raise ServiceError(f"{service.name} at {service.url} answered HTTP {response.status_code}"
-                           + (f' "{detail}"' if detail else "") + f" for {response.url.path}; {advice}.")
-    try:
-        return json.loads(response.content), response.headers
-    except ValueError as exc:
-        raise ServiceError(f"{service.name} at {service.url} answered {response.url.path} with something "
-                           f"that is not JSON; check {service.setting}.") from exc
+    """GET ``url`` through the one HTTP layer and decode its JSON, with the answer's headers
+    (``Retry-After``); every failure is a ServiceError naming ``service``."""
+    asked = http.Service(f"{service.name} at {service.url}", http.Advice.standard(
+        service.url, by_status={429: msg("failures.try_later")}))
+    response = http.get(asked, url, params=params, timeout_s=timeout_s, client=client)
+    return http.decoded(asked, response), response.headers
 
 
 def retry_after_s(headers: httpx.Headers, default: float = 5.0) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from singularity.catalogue import Message
+from singularity.catalogue import Message, msg
 
 
 class SingularityError(Exception):
@@ -33,4 +33,27 @@ class InputError(SingularityError):
 
 
 class ServiceError(SingularityError):
-    """An external service was unreachable, timed out or answered garbage."""
+    """An external service was unreachable, timed out or answered garbage.
+
+    Raised by the HTTP layer (:func:`singularity.http.failure`) it keeps its parts, so a
+    caller that asked two services can say one sentence about both: ``service`` (who),
+    ``reason`` (what it means), ``advice`` (what to check), ``network`` (unreachable or too
+    slow rather than a bad answer). ``str()`` is then "<service> <problem>; <advice>." with
+    the raw, masked problem, for the command line and the logs."""
+
+    service: str | Message = ""
+    reason: Message | None = None
+    advice: Message | None = None
+    network: bool = False
+
+    @classmethod
+    def of(cls, service: str | Message, problem: str, *, reason: Message, advice: Message,
+           network: bool = False) -> ServiceError:
+        """The failure of ``service``: said as "<service> <reason>; <advice>." in the
+        conversation's language, written as "<service> <problem>; <advice>." in English."""
+        error = cls(msg("failures.service_failed", service=service, reason=reason, advice=advice),
+                    detail=problem)
+        name = service.render("en") if isinstance(service, Message) else service
+        error.args = (f"{name} {problem}; {advice.render('en')}.",)
+        error.service, error.reason, error.advice, error.network = service, reason, advice, network
+        return error

@@ -10,6 +10,9 @@ Configuration follows ``phoenix.otel``: keyword arguments first, then the enviro
 (``PHOENIX_COLLECTOR_ENDPOINT``, a base URL to which ``/v1/traces`` is added;
 ``PHOENIX_API_KEY``, sent as a bearer token), then ``config.yaml``.
 
+No secret leaves in a span: every span passes :class:`MaskingSpanProcessor` (see
+``singularity/masking.py``) before it is queued for export.
+
 Tracing never blocks or breaks a turn: spans are queued and sent from a background thread with
 a short timeout; an unreachable collector only drops them, and the exporter's complaints about
 it are logged at debug level instead of as a warning every second.
@@ -34,14 +37,18 @@ from typing import IO, Literal, Self
 import httpx
 from openinference.instrumentation.llama_index import LlamaIndexInstrumentor
 from openinference.semconv.resource import ResourceAttributes
+from opentelemetry.context import Context
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.instrumentation.dependencies import DependencyConflictError
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from opentelemetry.sdk.trace import Event, ReadableSpan, Span, SpanProcessor, TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
+from opentelemetry.trace import Status
+from opentelemetry.util.types import Attributes
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
+from singularity.masking import install_secret_masking, mask, mask_value
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +106,47 @@ class _ExportLogToDebug(logging.Filter):
 
 
 _export_log_filter = _ExportLogToDebug()
+
+
+class MaskingSpanProcessor(SpanProcessor):
+    """Hands ``inner`` a copy of every ended span with its secrets masked: name, attributes
+    (the instrumentor records tool inputs and outputs, prompts, error texts), events (an
+    exception's message and stack trace) and status text."""
+
+    def __init__(self, inner: SpanProcessor) -> None:
+        self._inner = inner
+
+    def on_start(self, span: Span, parent_context: Context | None = None) -> None:
+        self._inner.on_start(span, parent_context)
+
+    def on_end(self, span: ReadableSpan) -> None:
+        self._inner.on_end(masked_span(span))
+
+    def shutdown(self) -> None:
+        self._inner.shutdown()
+
+    def force_flush(self, timeout_millis: int = 30000) -> bool:
+        return self._inner.force_flush(timeout_millis)
+
+
+def masked_span(span: ReadableSpan) -> ReadableSpan:
+    """``span`` with :func:`~singularity.masking.mask` applied to every text it carries."""
+    status = span.status
+    return ReadableSpan(
+        name=mask(span.name), context=span.context, parent=span.parent, resource=span.resource,
+        attributes=_masked_attributes(span.attributes),
+        events=[Event(event.name, _masked_attributes(event.attributes), event.timestamp)
+                for event in span.events],
+        links=span.links, kind=span.kind,
+        status=Status(status.status_code, mask(status.description))
+        if status.description else status,
+        start_time=span.start_time, end_time=span.end_time,
+        instrumentation_scope=span.instrumentation_scope,
+    )
+
+
+def _masked_attributes(attributes: Attributes) -> dict[str, object]:
+    return {key: mask_value(value) for key, value in (attributes or {}).items()}
 _lock = threading.Lock()
 _active: TracingHandle | None = None
 
@@ -135,13 +183,17 @@ class TracingHandle:
             _EXPORTER_LOGGER.removeFilter(_export_log_filter)
 
 
-def setup_tracing(*, settings: Settings, endpoint: str | None = None) -> TracingHandle | None:
-    """Trace LlamaIndex to ``endpoint`` (default: :func:`collector_endpoint`).
+def setup_tracing(*, settings: Settings, endpoint: str | None = None,
+                  exporter: SpanExporter | None = None) -> TracingHandle | None:
+    """Trace LlamaIndex to ``endpoint`` (default: :func:`collector_endpoint`), or to
+    ``exporter`` when one is given (an in-memory exporter in tests). Spans are masked first.
 
     Idempotent: while a setup is active, further calls return it (shut it down to change the
     endpoint). Returns ``None`` when tracing is off or the instrumentor does not support the
-    installed LlamaIndex."""
+    installed LlamaIndex. Either way log records are masked from now on (both the command
+    line and the chat app set up observability here)."""
     global _active
+    install_secret_masking()
     with _lock:
         if _active is not None:
             return _active
@@ -156,14 +208,15 @@ def setup_tracing(*, settings: Settings, endpoint: str | None = None) -> Tracing
             resource=Resource.create({ResourceAttributes.PROJECT_NAME: project}),
             shutdown_on_exit=False,  # our own bounded shutdown runs at exit instead
         )
-        api_key = Settings.secret(ENV_API_KEY)
-        exporter = OTLPSpanExporter(
-            endpoint=url, timeout=EXPORT_TIMEOUT_S,
-            headers={"authorization": f"Bearer {api_key}"} if api_key else None,
-        )
-        provider.add_span_processor(
+        if exporter is None:
+            api_key = Settings.secret(ENV_API_KEY)
+            exporter = OTLPSpanExporter(
+                endpoint=url, timeout=EXPORT_TIMEOUT_S,
+                headers={"authorization": f"Bearer {api_key}"} if api_key else None,
+            )
+        provider.add_span_processor(MaskingSpanProcessor(
             BatchSpanProcessor(exporter, schedule_delay_millis=EXPORT_DELAY_MS)
-        )
+        ))
         instrumentor = LlamaIndexInstrumentor()
         try:
             instrumentor.instrument(tracer_provider=provider, raise_exception_on_conflict=True)

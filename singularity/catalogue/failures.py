@@ -13,6 +13,7 @@ import socket
 import httpx
 
 from singularity.catalogue import Message, msg
+from singularity.masking import mask
 
 _NAME_LOOKUP = ("name or service not known", "temporary failure in name resolution",
                 "nodename nor servname", "errno -2", "errno -3", "getaddrinfo failed")
@@ -39,8 +40,9 @@ def http_status(status: int) -> Message:
 
 
 def detail(exc: BaseException) -> str:
-    """The raw text of a failure, for the step and the logs."""
-    return str(exc) or type(exc).__name__
+    """The raw text of a failure, for the step and the logs, with any secret masked (httpx
+    puts the whole URL, ``appid=`` included, into its exception texts)."""
+    return mask(str(exc)) or type(exc).__name__
 
 
 def _name_lookup_failed(exc: BaseException) -> bool:

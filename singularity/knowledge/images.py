@@ -18,10 +18,10 @@ from urllib.parse import quote, urlsplit
 
 import httpx
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Message, failures, msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
-from singularity.knowledge.http import SourceError, get_json, shape_error
+from singularity.http import Advice, Explained, Service, failure, get_json, shape_error
 from singularity.knowledge.text import plain_text, shorten
 from singularity.results import Artifact
 
@@ -31,8 +31,6 @@ NASA_LICENSE = "Public domain (NASA media; check the credit for partner material
 RASTER_MIMES = frozenset({"image/jpeg", "image/png"})
 DESCRIPTION_CHARS = 300
 THUMB_WIDTH = 800
-_COMMONS_SETTING = "knowledge.commons_api_url"
-_NASA_SETTING = "knowledge.nasa_images_url"
 _RASTER_SUFFIX = re.compile(r"\.(?:jpe?g|png)$", re.IGNORECASE)
 _FILE_SUFFIX = re.compile(r"\.[A-Za-z0-9]{2,5}$")
 
@@ -91,29 +89,28 @@ def search_images(
     with ThreadPoolExecutor(max_workers=len(searches)) as pool:
         futures = [pool.submit(search, query, settings, wanted, client) for search in searches]
     answers: list[list[ImageResult]] = []
-    failures: list[SourceError] = []
+    failed: list[ServiceError] = []
     for future in futures:
         try:
             answers.append(future.result())
-        except SourceError as error:
-            failures.append(error)
+        except ServiceError as error:
+            failed.append(error)
     if not answers:
-        raise ServiceError(_both_failed(failures), detail="; ".join(str(f) for f in failures))
+        raise ServiceError(_both_failed(failed), detail="; ".join(str(f) for f in failed))
     interleaved = chain.from_iterable(zip_longest(*answers))
     results = _deduplicated(r for r in interleaved if r is not None)
-    said = [msg("knowledge.one_image_source_failed", service=f.service, reason=f.reason,
-                advice=f.advice) for f in failures]
-    return ImageSearch(results=results[:wanted], problems=[str(f) for f in failures], said=said)
+    said = [f.said for f in failed if f.said is not None]
+    return ImageSearch(results=results[:wanted], problems=[str(f) for f in failed], said=said)
 
 
-def _both_failed(failures: list[SourceError]) -> Message:
-    first, second = failures
+def _both_failed(failed: list[ServiceError]) -> Message:
+    first, second = failed
     if first.network and second.network:
-        advice = msg("knowledge.check_connection")
-    elif first.advice == second.advice:
+        advice = msg("failures.check_connection")
+    elif first.advice == second.advice and first.advice is not None:
         advice = first.advice
     else:
-        advice = msg("knowledge.try_later")
+        advice = msg("failures.try_later")
     return msg("knowledge.no_image_source", first=first.service, first_reason=first.reason,
                second=second.service, second_reason=second.reason, advice=advice)
 
@@ -152,35 +149,38 @@ def _search_commons(
         "format": "json",
         "formatversion": 2,
     }
+    url = settings.knowledge.commons_api_url
+    service = commons(url)
     payload = get_json(
-        settings.knowledge.commons_api_url,
+        service, url,
         params=params,
         headers={"User-Agent": settings.geocoding.user_agent, "Accept": "application/json"},
-        service=COMMONS,
-        setting=_COMMONS_SETTING,
         timeout_s=settings.knowledge.timeout_s,
-        explain=_explain_commons_status,
         client=client,
     )
-    return parse_commons(payload)
+    return parse_commons(payload, service)
 
 
-def parse_commons(payload: Any) -> list[ImageResult]:
+def commons(url: str) -> Service:
+    """Wikimedia Commons' API at ``url``."""
+    return Service(COMMONS, Advice.standard(url), explain=_explain_commons_status)
+
+
+def parse_commons(payload: Any, service: Service) -> list[ImageResult]:
     """Raster files of a ``generator=search`` answer (formatversion 2) in search order."""
     if not isinstance(payload, dict):
-        raise shape_error(COMMONS, "no response object", _COMMONS_SETTING)
+        raise shape_error(service, "no response object")
     error = payload.get("error")
     if isinstance(error, dict):
         detail = error.get("info") or error.get("code") or "unknown error"
-        raise SourceError(COMMONS, f'refused the search ("{detail}")',
-                          msg("knowledge.check_setting", setting=_COMMONS_SETTING),
-                          reason=msg("knowledge.refused_search"))
+        raise failure(service, f'refused the search ("{detail}")',
+                      msg("knowledge.refused_search"), service.advice.answer)
     query = payload.get("query")
     if query is None:
         return []  # the search matched no file
     pages = query.get("pages") if isinstance(query, dict) else None
     if not isinstance(pages, list):
-        raise shape_error(COMMONS, "no list at query.pages", _COMMONS_SETTING)
+        raise shape_error(service, "no list at query.pages")
     ordered = sorted(
         (p for p in pages if isinstance(p, dict)), key=lambda p: p.get("index", 1_000_000)
     )
@@ -218,11 +218,13 @@ def _commons_result(page: dict[str, Any]) -> ImageResult | None:
     )
 
 
-def _explain_commons_status(status: int, body: Any) -> tuple[str, Message] | None:
+def _explain_commons_status(status: int, body: Any) -> Explained | None:
     if status == 403:
-        return ("refused the request (HTTP 403)", msg("knowledge.commons_user_agent"))
+        return ("refused the request (HTTP 403)", failures.http_status(status),
+                msg("knowledge.commons_user_agent"))
     if status == 429:
-        return ("limited the request rate (HTTP 429)", msg("knowledge.wait_a_minute"))
+        return ("limited the request rate (HTTP 429)", failures.http_status(status),
+                msg("knowledge.wait_a_minute"))
     return None
 
 
@@ -232,24 +234,24 @@ def _explain_commons_status(status: int, body: Any) -> tuple[str, Message] | Non
 def _search_nasa(
     query: str, settings: Settings, wanted: int, client: httpx.Client | None
 ) -> list[ImageResult]:
+    base = settings.knowledge.nasa_images_url.rstrip("/")
+    service = Service(NASA, Advice.standard(base))
     payload = get_json(
-        f"{settings.knowledge.nasa_images_url.rstrip('/')}/search",
+        service, f"{base}/search",
         params={"q": query, "media_type": "image", "page_size": min(wanted * 3, 100)},
         headers={"Accept": "application/json"},
-        service=NASA,
-        setting=_NASA_SETTING,
         timeout_s=settings.knowledge.timeout_s,
         client=client,
     )
-    return parse_nasa(payload)
+    return parse_nasa(payload, service)
 
 
-def parse_nasa(payload: Any) -> list[ImageResult]:
+def parse_nasa(payload: Any, service: Service) -> list[ImageResult]:
     """Images of a ``/search`` answer (Collection+JSON) that have a JPEG or PNG rendering."""
     collection = payload.get("collection") if isinstance(payload, dict) else None
     items = collection.get("items") if isinstance(collection, dict) else None
     if not isinstance(items, list):
-        raise shape_error(NASA, "no list at collection.items", _NASA_SETTING)
+        raise shape_error(service, "no list at collection.items")
     return [r for r in map(_nasa_result, items) if r is not None]
 
 

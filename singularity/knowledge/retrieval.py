@@ -23,6 +23,7 @@ from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import Embedder
 from singularity.knowledge.glossary import expand
+from singularity.knowledge.store import SERVER_FAILURES, qdrant_failure
 from singularity.knowledge.strategy import asks_for_news
 from singularity.knowledge.titles import TitleIndex
 from singularity.knowledge.vectors import DENSE, SPARSE, sparse_vector
@@ -130,10 +131,11 @@ class KnowledgeBase:
             texts: list[str] = []
             offset: Any = None
             while True:
-                points, offset = self.client.scroll(
-                    self.collection, limit=1024, offset=offset, with_vectors=False,
-                    with_payload=models.PayloadSelectorInclude(include=["title", "keywords", "text"]),
-                )
+                with _service_errors(self.client):
+                    points, offset = self.client.scroll(
+                        self.collection, limit=1024, offset=offset, with_vectors=False,
+                        with_payload=models.PayloadSelectorInclude(include=["title", "keywords", "text"]),
+                    )
                 for point in points:
                     payload = point.payload or {}
                     entries.setdefault(payload.get("title", ""), set()).update(payload.get("keywords") or ())
@@ -147,7 +149,7 @@ class KnowledgeBase:
     def closeness(self, vector: np.ndarray) -> float:
         """Dense cosine of the passage closest to ``vector``: how much the base has to say about
         a message (evidence that it is about astronomy at all), one nearest-neighbour query."""
-        with _service_errors():
+        with _service_errors(self.client):
             response = self.client.query_points(self.collection, query=vector.tolist(),
                                                 using=DENSE, limit=1, with_payload=False)
         return float(response.points[0].score) if response.points else 0.0
@@ -192,7 +194,7 @@ class KnowledgeBase:
             return []
         requests = [self._request(query, vector, titles, limit=limit, mode=mode)
                     for query, vector, titles in queries]
-        with _service_errors():
+        with _service_errors(self.client):
             responses = self.client.query_batch_points(self.collection, requests=requests)
         return [[_hit(point, vector) for point in _diverse(
                     response.points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)]
@@ -245,13 +247,13 @@ def _hit(point: models.ScoredPoint, vector: np.ndarray) -> Hit:
 
 
 @contextmanager
-def _service_errors() -> Iterator[None]:
-    """Qdrant failures as one sentence (local files or a server that does not answer)."""
+def _service_errors(client: QdrantClient) -> Iterator[None]:
+    """Qdrant failures as one sentence (local files, or a server that does not answer)."""
     try:
         yield
-    except (OSError, ValueError) as exc:
+    except SERVER_FAILURES as exc:
+        if client.init_options.get("url"):
+            raise qdrant_failure(exc, client) from exc
         raise ServiceError(f"The knowledge base could not be searched ({exc}).") from exc
-    except Exception as exc:  # qdrant-client raises its own HTTP/gRPC errors for a server
-        if type(exc).__module__.startswith("qdrant_client"):
-            raise ServiceError(f"The Qdrant server did not answer the search ({exc}).") from exc
-        raise
+    except OSError as exc:
+        raise ServiceError(f"The knowledge base could not be searched ({exc}).") from exc

@@ -13,15 +13,14 @@ from typing import Any
 
 import httpx
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import failures, msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
-from singularity.knowledge.http import error_detail, get_json, shape_error
+from singularity.http import Advice, Explained, Service, error_detail, get_json, shape_error
 from singularity.knowledge.text import plain_text
 
 SERVICE = "Brave Search"
 KEY_VARIABLE = "BRAVE_API_KEY"
-SETTING = "knowledge.brave_url"
 MAX_COUNT = 20
 """Brave's web search returns at most 20 results per request."""
 MAX_QUERY_CHARS = 400
@@ -51,29 +50,33 @@ def search_web(
     if not query:
         raise InputError(msg("knowledge.web_query_empty"))
     wanted = max(1, min(count or settings.knowledge.web_results, MAX_COUNT))
+    base = settings.knowledge.brave_url.rstrip("/")
+    service = brave(base)
     payload = get_json(
-        f"{settings.knowledge.brave_url.rstrip('/')}/res/v1/web/search",
+        service, f"{base}/res/v1/web/search",
         params={"q": query[:MAX_QUERY_CHARS], "count": wanted},
         headers={"Accept": "application/json", "X-Subscription-Token": key},
-        service=SERVICE,
-        setting=SETTING,
         timeout_s=settings.knowledge.timeout_s,
-        explain=_explain_status,
         client=client,
     )
-    return parse_results(payload)[:wanted]
+    return parse_results(payload, service)[:wanted]
 
 
-def parse_results(payload: Any) -> list[WebResult]:
+def brave(base_url: str) -> Service:
+    """Brave Search at ``base_url``, explaining its key and limit statuses itself."""
+    return Service(SERVICE, Advice.standard(base_url), explain=_explain_status)
+
+
+def parse_results(payload: Any, service: Service) -> list[WebResult]:
     """Results from a Brave web search response; rows without a URL are skipped."""
     if not isinstance(payload, dict) or payload.get("type") == "ErrorResponse":
-        raise shape_error(SERVICE, "no search response object", SETTING)
+        raise shape_error(service, "no search response object")
     web = payload.get("web")
     if web is None:
         return []
     rows = web.get("results") if isinstance(web, dict) else None
     if not isinstance(rows, list):
-        raise shape_error(SERVICE, "no list at web.results", SETTING)
+        raise shape_error(service, "no list at web.results")
     results = []
     for row in rows:
         if not isinstance(row, dict) or not isinstance(row.get("url"), str) or not row["url"]:
@@ -103,22 +106,24 @@ def _error(body: Any) -> dict[str, Any]:
     return {}
 
 
-def _explain_status(status: int, body: Any) -> tuple[str, Message] | None:
+def _explain_status(status: int, body: Any) -> Explained | None:
     error = _error(body)
     code = str(error.get("code") or "")
     detail = error_detail(error) if error else error_detail(body)
     said = f"{code}: {detail}" if code and detail else code or detail
     quoted = f' "{said}"' if said else ""
+    reason = failures.http_status(status)
     if status in (401, 403) or code in _KEY_CODES:
         return (
-            f"rejected the API key (HTTP {status}{quoted})",
+            f"rejected the API key (HTTP {status}{quoted})", reason,
             msg("knowledge.web_key_rejected", variable=KEY_VARIABLE),
         )
     if status == 429 and code == "QUOTA_LIMITED":
         return (
-            f"has no quota left on this plan (HTTP 429{quoted})",
+            f"has no quota left on this plan (HTTP 429{quoted})", reason,
             msg("knowledge.web_quota"),
         )
     if status == 429:
-        return (f"limited the request rate (HTTP 429{quoted})", msg("knowledge.wait_a_moment"))
+        return (f"limited the request rate (HTTP 429{quoted})", reason,
+                msg("knowledge.wait_a_moment"))
     return None

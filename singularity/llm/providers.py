@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from singularity.catalogue import Message, msg
 from singularity.config import ROLES, Role, Settings
 from singularity.errors import ConfigError
+from singularity.masking import mask
 from singularity.roles import AGENT_ROLES
 
 if TYPE_CHECKING:
@@ -181,8 +182,8 @@ def _server_message(error: BaseException) -> str:
 
 
 def _sentence(text: str, limit: int = 200) -> str:
-    """The first line of ``text``, shortened, ending with a full stop."""
-    line = text.strip().splitlines()[0] if text.strip() else "no details"
+    """The first line of ``text``, secrets masked, shortened, ending with a full stop."""
+    line = mask(text.strip().splitlines()[0]) if text.strip() else "no details"
     line = line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
     return line if line.endswith((".", "!", "?", "…")) else line + "."
 

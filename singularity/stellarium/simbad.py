@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import html
 import re
-
-import httpx
+from typing import Any
 
 from singularity.catalogue import failures, msg
 from singularity.config import Settings
-from singularity.errors import ServiceError
+from singularity.http import Advice, Explained, Service, apost_json, shape_error
 from singularity.stellarium.names import SkyObject
 
 MAX_ROWS = 10
@@ -39,21 +38,13 @@ async def simbad_lookup(name: str, *, settings: Settings) -> list[SkyObject]:
     """The distinct SIMBAD objects ``name`` identifies (usually one; none when unknown)."""
     url = settings.stellarium.simbad_url.rstrip("/") + "/sync"
     form = {"REQUEST": "doQuery", "LANG": "ADQL", "FORMAT": "json", "QUERY": adql_for(name)}
-    timeout = settings.stellarium.timeout_s
+    service = Service("SIMBAD", Advice.standard(settings.stellarium.simbad_url), explain=_explain)
+    payload = await apost_json(service, url, form=form, timeout_s=settings.stellarium.timeout_s)
     try:
-        async with httpx.AsyncClient(timeout=timeout) as client:
-            response = await client.post(url, data=form)
-    except httpx.HTTPError as exc:
-        raise ServiceError(msg("stellarium.simbad_failed", reason=failures.reason(exc, timeout_s=timeout)),
-                           detail=f"{settings.stellarium.simbad_url}: {failures.detail(exc)}") from exc
-    if response.status_code != 200:
-        raise ServiceError(msg("stellarium.simbad_rejected"), detail=_error_text(response))
-    try:
-        payload = response.json()
         columns = [column["name"] for column in payload["metadata"]]
         rows = [dict(zip(columns, row, strict=True)) for row in payload["data"]]
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ServiceError(msg("stellarium.simbad_garbage"), detail=_error_text(response)) from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise shape_error(service, "not a TAP result") from exc
     objects: dict[str, SkyObject] = {}
     for row in rows:
         main_id = " ".join(str(row["main_id"]).split())
@@ -69,9 +60,11 @@ async def simbad_lookup(name: str, *, settings: Settings) -> list[SkyObject]:
     return list(objects.values())
 
 
-def _error_text(response: httpx.Response) -> str:
-    """SIMBAD's own words from a VOTable error document, else the HTTP status."""
-    match = _VOTABLE_ERROR.search(response.text)
-    if match:
-        return " ".join(html.unescape(match[1]).split())[:200]
-    return f"HTTP {response.status_code}"
+def _explain(status: int, body: Any) -> Explained | None:
+    """SIMBAD's own words from a VOTable error document (a query it rejected)."""
+    match = _VOTABLE_ERROR.search(body) if isinstance(body, str) else None
+    if match is None:
+        return None
+    said = " ".join(html.unescape(match[1]).split())[:200]
+    return (f"rejected the name query ({said})", failures.http_status(status),
+            msg("stellarium.simbad_check_name"))

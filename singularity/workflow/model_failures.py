@@ -25,6 +25,7 @@ from singularity.catalogue import Message, msg
 from singularity.llm.check import looks_like_text_tool_call
 from singularity.llm.pilot.model import PilotLLM
 from singularity.llm.providers import llm_failure, model_facts
+from singularity.masking import mask
 
 if TYPE_CHECKING:
     from llama_index.core.agent.workflow import AgentWorkflow
@@ -109,9 +110,10 @@ def explain(exc: BaseException, *, settings: Settings, pilot: bool) -> Message:
 
 
 def record_failure(settings: Settings, details: str) -> Path:
-    """Append ``details`` to the data directory's turn log; returns its path."""
+    """Append ``details`` to the data directory's turn log, secrets masked (a provider's
+    error text may echo the key); returns its path."""
     path = settings.resolve(LOG_FILE, under_data=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as handle:
-        handle.write(f"--- {datetime.now().astimezone().isoformat()}\n{details.rstrip()}\n")
+        handle.write(f"--- {datetime.now().astimezone().isoformat()}\n{mask(details.rstrip())}\n")
     return path

@@ -53,6 +53,8 @@ class FakeServer:
 
     def __init__(self) -> None:
         self.routes: dict[tuple[str, str], Handler] = {}
+        self.fallback: Response | None = None
+        """The answer to every request no route matches (a broken service); default 404."""
         self.requests: list[Request] = []
         self._httpd: ThreadingHTTPServer | None = None
 
@@ -83,7 +85,8 @@ class FakeServer:
                 )
                 server.requests.append(request)
                 handler = server.routes.get((self.command, parts.path))
-                response = handler(request) if handler else Response(404, {"error": "not found"})
+                response = (handler(request) if handler
+                            else server.fallback or Response(404, {"error": "not found"}))
                 if response.delay_s:
                     time.sleep(response.delay_s)
                 body, content_type = response.encoded()

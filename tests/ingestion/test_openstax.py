@@ -111,7 +111,7 @@ def test_an_unreachable_server_is_one_clear_sentence(settings: Settings) -> None
     with pytest.raises(ServiceError) as failed:
         load_openstax_documents(offline, live=True)
     assert str(failed.value).startswith(f"OpenStax at {closed} could not be reached (")
-    assert str(failed.value).endswith("check the network connection and knowledge.openstax_url.")
+    assert str(failed.value).endswith(f"check the network connection and that {closed} is the right address.")
     assert not source_cache_dir(offline, "openstax").exists()
 
 

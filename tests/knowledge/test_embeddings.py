@@ -179,7 +179,7 @@ def test_server_error_names_the_endpoint_and_the_message(fake_server: FakeServer
 )
 def test_garbage_is_a_service_error(fake_server: FakeServer, body: object) -> None:
     fake_server.route("POST", "/v1/embeddings", Response(200, body))
-    with pytest.raises(ServiceError, match=r"/v1/embeddings answered with .*OpenAI-compatible"):
+    with pytest.raises(ServiceError, match=r"/v1/embeddings answered .*OpenAI-compatible"):
         _client(fake_server).embed_query("Venus")
 
 

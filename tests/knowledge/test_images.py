@@ -167,7 +167,7 @@ def test_nothing_found_anywhere(
             Response(200, recorded("commons_error_badvalue")),
             (
                 'Wikimedia Commons refused the search ("Unrecognized value for parameter "prop": '
-                'imageinfox."); check knowledge.commons_api_url.'
+                'imageinfox."); check that http://'
             ),
         ),
         (
@@ -192,8 +192,8 @@ def test_nothing_found_anywhere(
                 200, "<html><body>Wikimedia Error: our servers are having issues</body></html>"
             ),
             (
-                "Wikimedia Commons answered with something that is not JSON; check "
-                "knowledge.commons_api_url"
+                "Wikimedia Commons answered with something that is not JSON; check that "
+                "http://"
             ),
         ),
         (
@@ -223,7 +223,7 @@ def test_commons_failure_leaves_nasa_results(
             Response(400, recorded("nasa_error_400")),
             (
                 "NASA Image and Video Library answered HTTP 400 \"Invalid media_type: 'imagez'. "
-                'Allowed values: image, video, audio."; check knowledge.nasa_images_url'
+                'Allowed values: image, video, audio."; check that http://'
             ),
         ),
         (
@@ -244,7 +244,7 @@ def test_commons_failure_leaves_nasa_results(
             Response(200, recorded("nasa_search"), delay_s=1.0),
             (
                 "NASA Image and Video Library did not answer within 0.3 s; check the network "
-                "connection and knowledge.nasa_images_url"
+                "connection and that http://"
             ),
         ),
     ],

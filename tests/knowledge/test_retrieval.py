@@ -66,3 +66,21 @@ def test_off_topic_and_news_questions_are_not_sufficient(kb: KnowledgeBase) -> N
 def test_a_missing_index_is_a_clear_error(settings: Settings) -> None:
     with pytest.raises(ServiceError, match="singularity ingest"):
         KnowledgeBase.from_settings(settings)
+
+
+def test_a_qdrant_server_failing_mid_search_is_said_like_any_service(kb: KnowledgeBase) -> None:
+    from qdrant_client import QdrantClient
+
+    from tests.fakes.server import Response, running_server
+
+    with running_server() as broken:
+        broken.fallback = Response(500, {"status": {"error": "internal"}})
+        url = broken.url
+        server = KnowledgeBase(client=QdrantClient(url=url, timeout=1, check_compatibility=False),
+                               collection=kb.collection, embedder=kb.embedder)
+        with pytest.raises(ServiceError) as caught:
+            server.search("What is dark energy?", title="Dark energy")
+    said = caught.value.said
+    assert said is not None and said.render("de") == (
+        f"Der Qdrant-Server {url} meldete einen Fehler (HTTP 500); der Dienst ist "
+        "vielleicht gestört, versuche es später noch einmal.")

@@ -306,8 +306,8 @@ def test_unreachable_service_fails_in_three_parts(base: Settings) -> None:
         "The weather service (Open-Meteo) could not be reached (nothing is running at that address)")
     assert "Errno" not in result.message and "Connection refused" in result.data["detail"]
     assert result.message.endswith(
-        "; the weather for your window is unknown, so check the network connection and "
-        f"weather.open_meteo_url (http://127.0.0.1:{port})."
+        "; the weather for your window is unknown, so check the network connection and that "
+        f"http://127.0.0.1:{port} is the right address."
     )
 
 

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from singularity.config import Settings
-from singularity.planning.weather import WeatherServiceError
-from singularity.planning.weather.errors import ShapeError
+from singularity.errors import ServiceError
+from singularity.http import ShapeError
 from singularity.planning.weather.open_meteo import HOURLY_VARIABLES, fetch_forecast, parse_forecast
 from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import (
@@ -90,7 +90,7 @@ def test_local_offset_is_converted_to_utc() -> None:
 
 def test_error_body_is_quoted_with_advice(om_settings: Settings, fake_server: FakeServer) -> None:
     fake_server.route("GET", "/v1/forecast", Response(400, OPEN_METEO_400))
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch_forecast(95.0, 16.4, settings=om_settings)
     message = str(caught.value)
     assert message.startswith("Open-Meteo answered HTTP 400")
@@ -101,7 +101,7 @@ def test_error_body_is_quoted_with_advice(om_settings: Settings, fake_server: Fa
 def test_server_error(om_settings: Settings, fake_server: FakeServer) -> None:
     fake_server.route("GET", "/v1/forecast", Response(500, "Internal Server Error"))
     with pytest.raises(
-        WeatherServiceError, match=r"HTTP 500 \"Internal Server Error\".*try again later"
+        ServiceError, match=r"HTTP 500 \"Internal Server Error\".*try again later"
     ):
         fetch_forecast(48.2, 16.4, settings=om_settings)
 
@@ -109,7 +109,7 @@ def test_server_error(om_settings: Settings, fake_server: FakeServer) -> None:
 def test_garbage_is_not_json(om_settings: Settings, fake_server: FakeServer) -> None:
     fake_server.route("GET", "/v1/forecast", Response(200, GARBAGE))
     with pytest.raises(
-        WeatherServiceError, match="Open-Meteo answered with something that is not JSON"
+        ServiceError, match="Open-Meteo answered with something that is not JSON"
     ):
         fetch_forecast(48.2, 16.4, settings=om_settings)
 
@@ -138,11 +138,11 @@ def test_json_of_the_wrong_shape(
     om_settings: Settings, fake_server: FakeServer, body: object
 ) -> None:
     fake_server.route("GET", "/v1/forecast", Response(200, body))
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch_forecast(48.2, 16.4, settings=om_settings)
     assert str(caught.value).startswith(
         "Open-Meteo answered JSON of an unexpected shape (no 'hourly' object); "
-        "the service may be down"
+        f"check that {fake_server.url} is the address of this service"
     )
 
 
@@ -151,7 +151,7 @@ def test_timeout(settings: Settings, fake_server: FakeServer) -> None:
     fake_server.route(
         "GET", "/v1/forecast", Response(200, open_meteo_payload(TODAY, 2), delay_s=1.5)
     )
-    with pytest.raises(WeatherServiceError, match="Open-Meteo did not answer within 0.5 s"):
+    with pytest.raises(ServiceError, match="Open-Meteo did not answer within 0.5 s"):
         fetch_forecast(48.2, 16.4, settings=slow)
 
 
@@ -160,10 +160,10 @@ def test_connection_refused(settings: Settings) -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     closed = weather_settings(settings, f"http://127.0.0.1:{port}")
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch_forecast(48.2, 16.4, settings=closed)
     assert str(caught.value).startswith("Open-Meteo could not be reached (")
-    assert f"weather.open_meteo_url (http://127.0.0.1:{port})" in str(caught.value)
+    assert f"check the network connection and that http://127.0.0.1:{port} is" in str(caught.value)
 
 
 def test_dns_failure(settings: Settings) -> None:
@@ -173,6 +173,6 @@ def test_dns_failure(settings: Settings) -> None:
     transport = httpx.MockTransport(unresolvable)
     with (
         httpx.Client(transport=transport) as client,
-        pytest.raises(WeatherServiceError, match="Name or service not known.*network"),
+        pytest.raises(ServiceError, match="Name or service not known.*network"),
     ):
         fetch_forecast(48.2, 16.4, settings=settings, client=client)

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from singularity.config import Settings
-from singularity.planning.weather import WeatherServiceError, magnus_dew_point_c
-from singularity.planning.weather.errors import ShapeError
+from singularity.errors import ServiceError
+from singularity.http import ShapeError
+from singularity.planning.weather import magnus_dew_point_c
 from singularity.planning.weather.openweathermap import fetch_forecast, parse_forecast5
 from tests.fakes.server import FakeServer, Response
 from tests.planning.weather_payloads import (
@@ -122,7 +123,7 @@ def test_error_bodies(
     expected: str,
 ) -> None:
     fake_server.route("GET", FORECAST5 if mode == "forecast5" else ONECALL, Response(status, body))
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch(owm_settings, mode)
     message = str(caught.value)
     assert message.startswith(f"OpenWeatherMap answered HTTP {status}")
@@ -134,7 +135,7 @@ def test_invalid_key_message_quotes_the_provider(
     owm_settings: Settings, fake_server: FakeServer
 ) -> None:
     fake_server.route("GET", FORECAST5, Response(401, OWM_401))
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch(owm_settings)
     assert str(caught.value) == (
         'OpenWeatherMap answered HTTP 401 "Invalid API key. Please see '
@@ -144,14 +145,14 @@ def test_invalid_key_message_quotes_the_provider(
 
 def test_garbage(owm_settings: Settings, fake_server: FakeServer) -> None:
     fake_server.route("GET", FORECAST5, Response(200, GARBAGE))
-    with pytest.raises(WeatherServiceError, match="not JSON"):
+    with pytest.raises(ServiceError, match="not JSON"):
         fetch(owm_settings)
 
 
 def test_key_is_masked_when_echoed(owm_settings: Settings, fake_server: FakeServer) -> None:
     echo = {"cod": 400, "message": f"appid {KEY} is malformed"}
     fake_server.route("GET", FORECAST5, Response(400, echo))
-    with pytest.raises(WeatherServiceError) as caught:
+    with pytest.raises(ServiceError) as caught:
         fetch(owm_settings)
     assert KEY not in str(caught.value) and "appid *** is malformed" in str(caught.value)
 
@@ -178,7 +179,7 @@ def test_onecall3_wrong_shape(owm_settings: Settings, fake_server: FakeServer) -
     del payload["daily"][4]["temp"]
     fake_server.route("GET", ONECALL, Response(200, payload))
     with pytest.raises(
-        WeatherServiceError, match=r"unexpected shape \(an entry has no temp.night\)"
+        ServiceError, match=r"unexpected shape \(an entry has no temp.night\)"
     ):
         fetch(owm_settings, "onecall3")
 
@@ -187,5 +188,5 @@ def test_timeout(tmp_path: Path, fake_server: FakeServer) -> None:
     slow = weather_settings(base_settings(tmp_path), fake_server.url, timeout_s=0.5)
     payload = owm_forecast5_payload(FIRST_SLOT, count=2)
     fake_server.route("GET", FORECAST5, Response(200, payload, delay_s=1.5))
-    with pytest.raises(WeatherServiceError, match="OpenWeatherMap did not answer within 0.5 s"):
+    with pytest.raises(ServiceError, match="OpenWeatherMap did not answer within 0.5 s"):
         fetch(slow)

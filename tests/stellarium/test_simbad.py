@@ -65,7 +65,7 @@ async def test_server_error_and_garbage(settings: Settings, fake_server: FakeSer
     with pytest.raises(ServiceError, match=r"HTTP 503"):
         await simbad_lookup("M31", settings=simbad_settings(settings, fake_server))
     fake_server.route("POST", SYNC, Response(200, "<html>maintenance</html>"))
-    with pytest.raises(ServiceError, match="not a TAP result"):
+    with pytest.raises(ServiceError, match="SIMBAD answered with something that is not JSON"):
         await simbad_lookup("M31", settings=simbad_settings(settings, fake_server))
 
 

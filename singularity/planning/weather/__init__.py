@@ -1,7 +1,6 @@
 """Weather for the observing planner: Open-Meteo or OpenWeatherMap, one verdict for a window."""
 
 from singularity.planning.weather.check import check_weather
-from singularity.planning.weather.errors import WeatherServiceError
 from singularity.planning.weather.providers import Provider, choose_provider
 from singularity.planning.weather.samples import Forecast, WeatherSample, magnus_dew_point_c
 from singularity.planning.weather.verdict import WeatherNumbers, WeatherVerdict, assess
@@ -11,7 +10,6 @@ __all__ = [
     "Provider",
     "WeatherNumbers",
     "WeatherSample",
-    "WeatherServiceError",
     "WeatherVerdict",
     "assess",
     "check_weather",

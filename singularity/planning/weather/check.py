@@ -10,9 +10,8 @@ import httpx
 
 from singularity.catalogue import msg
 from singularity.config import Settings
-from singularity.errors import ConfigError
+from singularity.errors import ConfigError, ServiceError
 from singularity.planning.models import Location, TimeWindow
-from singularity.planning.weather.errors import WeatherServiceError
 from singularity.planning.weather.providers import Provider, choose_provider
 from singularity.planning.weather.samples import WeatherSample
 from singularity.planning.weather.verdict import WeatherVerdict, assess
@@ -113,9 +112,10 @@ def check_weather(
     sources = [{"title": f"{provider.name} weather forecast", "url": provider.source_url}]
     try:
         forecast = provider.fetch(location.lat, location.lon, settings=settings, client=client)
-    except WeatherServiceError as exc:
+    except ServiceError as exc:
         return ToolResult.failed(
-            msg("weather.failed", service=exc.provider, reason=exc.reason, advice=exc.advice),
+            msg("weather.failed", service=exc.service, reason=exc.reason, advice=exc.advice)
+            if exc.reason is not None and exc.advice is not None else exc.message,
             data={"detail": str(exc)}, model_data={})
     try:
         result = assess(forecast, ahead, settings=settings)

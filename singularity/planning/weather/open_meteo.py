@@ -10,8 +10,7 @@ from pydantic import ValidationError
 
 from singularity.catalogue import msg
 from singularity.config import Settings
-from singularity.planning.weather._http import Advice, get_parsed
-from singularity.planning.weather.errors import ShapeError
+from singularity.http import Advice, Service, ShapeError, get_parsed
 from singularity.planning.weather.samples import Forecast, WeatherSample
 
 PROVIDER = "Open-Meteo"
@@ -47,7 +46,7 @@ _FIELDS = {
 def fetch_forecast(
     lat: float, lon: float, *, settings: Settings, client: httpx.Client | None = None
 ) -> Forecast:
-    """Hourly forecast for 16 days from today (UTC); raises WeatherServiceError on any failure."""
+    """Hourly forecast for 16 days from today (UTC); raises ServiceError on any failure."""
     base = settings.weather.open_meteo_url.rstrip("/")
     params = {
         "latitude": f"{lat:.4f}",
@@ -57,21 +56,9 @@ def fetch_forecast(
         "forecast_days": FORECAST_DAYS,
         "wind_speed_unit": "ms",
     }
-    setting = "weather.open_meteo_url"
-    advice = Advice(
-        network=msg("weather.check_network", setting=setting, url=base),
-        service=msg("weather.service_down", setting=setting, url=base),
-        request=msg("weather.check_coordinates"),
-    )
-    return get_parsed(
-        client,
-        f"{base}/v1/forecast",
-        params,
-        parse_forecast,
-        provider=PROVIDER,
-        timeout_s=settings.weather.timeout_s,
-        advice=advice,
-    )
+    service = Service(PROVIDER, Advice.standard(base, request=msg("weather.check_coordinates")))
+    return get_parsed(service, f"{base}/v1/forecast", parse_forecast, params=params,
+                      timeout_s=settings.weather.timeout_s, client=client)
 
 
 def _number(value: Any, name: str) -> float | None:

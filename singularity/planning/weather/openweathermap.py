@@ -14,8 +14,7 @@ from pydantic import ValidationError
 
 from singularity.catalogue import msg
 from singularity.config import Settings
-from singularity.planning.weather._http import Advice, get_parsed
-from singularity.planning.weather.errors import ShapeError
+from singularity.http import Advice, Service, ShapeError, get_parsed
 from singularity.planning.weather.samples import Forecast, WeatherSample, magnus_dew_point_c
 
 PROVIDER = "OpenWeatherMap"
@@ -28,18 +27,15 @@ _HOUR = timedelta(hours=1)
 _DAY = timedelta(days=1)
 
 
-def _advice(base: str, mode: Mode) -> Advice:
-    setting = "weather.openweathermap_url"
+def _service(base: str, mode: Mode, api_key: str) -> Service:
     key_check = "weather.check_key_onecall" if mode == "onecall3" else "weather.check_key"
-    return Advice(
-        network=msg("weather.check_network", setting=setting, url=base),
-        service=msg("weather.service_down", setting=setting, url=base),
-        request=msg("weather.check_coordinates"),
+    return Service(PROVIDER, Advice.standard(
+        base, request=msg("weather.check_coordinates"),
         by_status={
             401: msg(key_check, variable=KEY_VARIABLE),
             429: msg("weather.calls_used_up", variable=KEY_VARIABLE),
         },
-    )
+    ), secrets=(api_key,))
 
 
 def fetch_forecast(
@@ -51,7 +47,7 @@ def fetch_forecast(
     mode: Mode,
     client: httpx.Client | None = None,
 ) -> Forecast:
-    """The forecast of ``mode``; raises WeatherServiceError on any failure."""
+    """The forecast of ``mode``; raises ServiceError on any failure."""
     base = settings.weather.openweathermap_url.rstrip("/")
     params: dict[str, Any] = {
         "lat": f"{lat:.4f}",
@@ -64,16 +60,8 @@ def fetch_forecast(
         params["exclude"] = "minutely,alerts"
     else:
         url, parse = f"{base}/data/2.5/forecast", parse_forecast5
-    return get_parsed(
-        client,
-        url,
-        params,
-        parse,
-        provider=PROVIDER,
-        timeout_s=settings.weather.timeout_s,
-        advice=_advice(base, mode),
-        secret=api_key,
-    )
+    return get_parsed(_service(base, mode, api_key), url, parse, params=params,
+                      timeout_s=settings.weather.timeout_s, client=client)
 
 
 def _optional(obj: Any, path: str) -> float | None:

@@ -44,7 +44,7 @@ class Provider:
     def fetch(
         self, lat: float, lon: float, *, settings: Settings, client: httpx.Client | None
     ) -> Forecast:
-        """The forecast for a place; raises WeatherServiceError on any failure."""
+        """The forecast for a place; raises ServiceError on any failure."""
         if self.api_key is None or self.mode is None:
             return open_meteo.fetch_forecast(lat, lon, settings=settings, client=client)
         return openweathermap.fetch_forecast(

@@ -1,0 +1,78 @@
+"""The one HTTP layer (singularity/http.py): retries only where safe, one error, no secrets."""
+
+from __future__ import annotations
+
+import pytest
+
+from singularity.catalogue import msg
+from singularity.errors import ServiceError
+from singularity.http import Advice, Service, get_json, post_json
+from tests.fakes.server import FakeServer, Request, Response
+from tests.fakes.world import closed_port_url
+
+
+def _service(url: str, **options) -> Service:
+    return Service("Test service", Advice.standard(url), **options)
+
+
+def _answers(fake_server: FakeServer, method: str, *responses: Response) -> None:
+    queue = list(responses)
+    fake_server.route(method, "/api", lambda _request: queue.pop(0) if len(queue) > 1 else queue[0])
+
+
+def test_a_gateway_error_is_asked_once_more(fake_server: FakeServer) -> None:
+    _answers(fake_server, "GET", Response(503, "restarting"), Response(200, {"ok": True}))
+    assert get_json(_service(fake_server.url), f"{fake_server.url}/api", timeout_s=1) == {"ok": True}
+    assert len(fake_server.requests) == 2
+
+
+@pytest.mark.parametrize("answer", [Response(500, "boom"), Response(200, {}, delay_s=1.0)],
+                         ids=["server-error", "timeout"])
+def test_a_server_error_or_a_timeout_is_not_asked_again(fake_server: FakeServer,
+                                                        answer: Response) -> None:
+    _answers(fake_server, "GET", answer)
+    with pytest.raises(ServiceError):
+        get_json(_service(fake_server.url), f"{fake_server.url}/api", timeout_s=0.3)
+    assert len(fake_server.requests) == 1
+
+
+def test_a_post_is_never_repeated(fake_server: FakeServer) -> None:
+    _answers(fake_server, "POST", Response(503, "restarting"), Response(200, {"ok": True}))
+    with pytest.raises(ServiceError, match="answered HTTP 503"):
+        post_json(_service(fake_server.url), f"{fake_server.url}/api", json_body={}, timeout_s=1)
+    assert len(fake_server.requests) == 1
+
+
+def test_the_error_keeps_its_parts_and_is_said_in_the_conversations_language() -> None:
+    url = closed_port_url()
+    with pytest.raises(ServiceError) as caught:
+        get_json(_service(url), f"{url}/api", timeout_s=1)
+    error = caught.value
+    assert (error.service, error.network, error.advice) == (
+        "Test service", True, msg("failures.check_network", url=url))
+    assert str(error).startswith("Test service could not be reached (")
+    assert error.said is not None and error.said.render("de") == (
+        f"Test service ist nicht erreichbar (unter dieser Adresse läuft nichts); prüfe die "
+        f"Netzverbindung und ob {url} die richtige Adresse ist.")
+
+
+def test_a_key_in_the_url_or_echoed_in_the_body_is_masked(fake_server: FakeServer) -> None:
+    def echo(request: Request) -> Response:
+        return Response(401, {"message": f"Invalid API key {request.arg('appid')}"})
+
+    fake_server.route("GET", "/api", echo)
+    service = _service(fake_server.url, secrets=("s3cr3t-key",))
+    with pytest.raises(ServiceError) as caught:
+        get_json(service, f"{fake_server.url}/api", params={"appid": "s3cr3t-key"}, timeout_s=1)
+    assert "s3cr3t-key" not in str(caught.value) + caught.value.detail
+    assert "Invalid API key ***" in str(caught.value)
+
+
+def test_a_service_explains_its_own_statuses(fake_server: FakeServer) -> None:
+    _answers(fake_server, "GET", Response(429, "slow down"))
+    explained = ("limited the request rate (HTTP 429)", msg("failures.http_status", status=429),
+                 msg("failures.rate_limited"))
+    service = _service(fake_server.url, explain=lambda status, body: explained if status == 429 else None)
+    with pytest.raises(ServiceError, match=r"^Test service limited the request rate \(HTTP 429\); "
+                                           "the service limits how often"):
+        get_json(service, f"{fake_server.url}/api", timeout_s=1)
