@@ -213,8 +213,8 @@ def test_an_unforeseen_error_is_a_sentence_and_a_log(cli, settings: Settings, mo
     that keeps the traceback."""
     import sys
 
-    import singularity.planning.pipeline as pipeline
     from singularity.cli import main
+    from singularity.planning import pipeline
 
     def broken(*_args, **_kwargs):
         raise RuntimeError("an unforeseen bug")
