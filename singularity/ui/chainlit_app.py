@@ -14,7 +14,7 @@ from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
-from singularity.ui.render import FULL, browser_language, plan_table, starters
+from singularity.ui.render import FULL, browser_language, plan_table, starters, step_output
 from singularity.ui.sessions import refuse_foreign_session_ids
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
@@ -114,7 +114,7 @@ async def _answer(text: str, *, persona_id: str) -> None:
             steps[item.tool_id] = step
         elif item.kind == "tool_result" and item.tool_id in steps:
             step = steps.pop(item.tool_id)
-            step.output = item.text
+            step.output = step_output(item.text)
             await step.update()
     # the model's tokens are not streamed: until the honesty check has read them they may claim
     # what no tool said or carry Markdown a web page planted; only the checked text is shown
