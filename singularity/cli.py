@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import signal
+import subprocess
 import sys
 import time
 from datetime import datetime
@@ -13,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from singularity.catalogue import say
 from singularity.errors import SingularityError
 
 if TYPE_CHECKING:
@@ -61,6 +65,28 @@ def _fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _said(key: str, **params: object) -> str:
+    """A ``cli.*`` catalogue sentence; the command line speaks English, as its options do."""
+    return say(f"cli.{key}", "en", **params)
+
+
+ARGUMENTS = ("message", "query")
+"""Positional arguments, named as ``--help`` shows them (MESSAGE, QUERY)."""
+
+
+def _check_text(**options: str | None) -> None:
+    """Refuse arguments that are not text: bytes that are not UTF-8 reach Python as lone
+    surrogates (``\\udcff``), which every later encode (a cache key, a request) fails on."""
+    for name, value in options.items():
+        if value is None:
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            label = name.upper() if name in ARGUMENTS else f"--{name}"
+            raise _fail(_said("not_text", option=label), EXIT_INPUT) from None
+
+
 def _parse_now(value: str | None) -> datetime:
     if value is None:
         return datetime.now().astimezone()
@@ -91,8 +117,11 @@ def plan(
     from singularity.planning.pipeline import PlanRequest, run_plan
     from singularity.results import Status
 
+    _check_text(where=where, when=when, equipment=equipment, hours=hours, prefer=prefer, now=now)
     if bortle is not None and sqm is not None:
         raise _fail("Give either --bortle or --sqm, not both.", EXIT_INPUT)
+    if chart is not None and chart.is_dir():
+        raise _fail(_said("chart_is_folder", path=str(chart)), EXIT_INPUT)
     try:
         settings = get_settings()
         request = PlanRequest(where=where, when=when, equipment=equipment, hours=hours,
@@ -112,7 +141,13 @@ def plan(
     if chart is not None and outcome.plan is not None:
         from singularity.planning.chart import render_altitude_chart
 
-        render_altitude_chart(outcome.plan, chart)
+        try:
+            render_altitude_chart(outcome.plan, chart)
+        except OSError as exc:
+            from singularity.workflow.cli_turn import file_reason
+
+            raise _fail(_said("chart_not_written", path=str(chart),
+                              reason=file_reason(exc)), EXIT_INPUT) from None
     if as_json:
         typer.echo(json.dumps(outcome.to_json_dict(), ensure_ascii=False, indent=2))
     elif outcome.plan is not None:
@@ -140,6 +175,10 @@ def ask(
 ) -> None:
     """Run one conversation turn through the agents (offline pilot unless an LLM is configured)."""
     import asyncio
+
+    _check_text(message=message, persona=persona, now=now)
+    if not message.strip():
+        raise _fail(_said("empty_question"), EXIT_INPUT)
 
     from singularity.config import get_settings
     from singularity.workflow.cli_turn import run_cli_turn
@@ -171,6 +210,7 @@ def search(
     from singularity.config import get_settings
     from singularity.knowledge.retrieval import KnowledgeBase
 
+    _check_text(query=query, title=title)
     if mode not in ("hybrid", "dense", "sparse"):
         raise _fail(f"--mode must be hybrid, dense or sparse, not '{mode}'.", EXIT_INPUT)
     if not query.strip():
@@ -245,11 +285,10 @@ def run_app(
     phoenix: Annotated[bool, typer.Option(help="Start a local Phoenix for traces (unless PHOENIX_COLLECTOR_ENDPOINT is set).")] = True,
 ) -> None:
     """Start the chat app (Chainlit) and, alongside, a local Phoenix for traces."""
-    import subprocess
-
     from singularity.config import PROJECT_ROOT, get_settings
     from singularity.tracing import PhoenixProcess, needs_local_phoenix
 
+    signal.signal(signal.SIGTERM, _interrupt)  # stopping runs the clean-up below, as Ctrl-C does
     settings = get_settings()
     _prepare_knowledge_base(settings)
     tracer = PhoenixProcess(settings=settings) if phoenix and needs_local_phoenix(settings) else None
@@ -266,18 +305,53 @@ def run_app(
         typer.echo(f"Chat: http://{host}:{port}")
         command = [sys.executable, "-m", "chainlit", "run", str(PROJECT_ROOT / "app.py"),
                    "--headless", "--host", host, "--port", str(port)]
-        with subprocess.Popen(command, cwd=PROJECT_ROOT) as ui:
-            try:
-                code = ui.wait()
-            except KeyboardInterrupt:
-                ui.terminate()
-                code = ui.wait()
+        code = _serve(command, cwd=PROJECT_ROOT)
     except SingularityError as exc:
         raise _fail(str(exc), EXIT_FAILED) from None
     finally:
         if tracer is not None:
-            tracer.stop()
+            tracer.stop(grace_s=STOP_GRACE_S)
     raise typer.Exit(code)
+
+
+STOP_GRACE_S = 4.0
+"""How long Chainlit, then Phoenix, may take to stop before they are killed: both within the
+10 s a service manager waits after SIGTERM (systemd's default is 90 s, Docker's 10 s)."""
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(command: list[str], *, cwd: Path) -> int:
+    """Run Chainlit until it exits or this process is told to stop (SIGINT or SIGTERM).
+
+    Chainlit runs in a process group of its own, so stopping reaches what it started too, and
+    a Ctrl-C in the terminal reaches only this process, which then stops the group: SIGTERM,
+    SIGKILL after ``STOP_GRACE_S`` (a session's warm-up thread can hold Chainlit's exit up).
+    The Stellarium MCP servers run in sessions of their own (the MCP client starts them so)
+    and end when Chainlit's end closes their stdin."""
+    ui = subprocess.Popen(command, cwd=cwd, start_new_session=True)
+    try:
+        return ui.wait()
+    except KeyboardInterrupt:
+        for stop in (signal.SIGINT, signal.SIGTERM):  # a second signal must not cut this short
+            signal.signal(stop, signal.SIG_IGN)
+        _signal_group(ui.pid, signal.SIGTERM)
+        try:
+            ui.wait(STOP_GRACE_S)
+        except subprocess.TimeoutExpired:
+            pass
+        _signal_group(ui.pid, signal.SIGKILL)  # whatever of the group is left
+        ui.wait()
+        return 0
+
+
+def _signal_group(group: int, signum: signal.Signals) -> None:
+    try:
+        os.killpg(group, signum)
+    except ProcessLookupError:  # the group has ended
+        pass
 
 
 eval_app = typer.Typer(help="Evaluation runners (retrieval and dialogue metrics on curated test sets).",
@@ -376,7 +450,31 @@ def stellarium_mcp() -> None:
 
 
 def main() -> None:
-    app()
+    """The command line's boundary: an error nobody foresaw is one sentence naming the log
+    file that holds its traceback, never the traceback itself."""
+    try:
+        app()
+    except Exception as exc:  # noqa: BLE001 - every failure a command did not say itself
+        raise SystemExit(_unexpected(exc)) from None
+
+
+def _unexpected(exc: Exception) -> int:
+    import tempfile
+    import traceback
+
+    details = "".join(traceback.format_exception(exc))
+    try:
+        from singularity.config import get_settings
+        from singularity.workflow.model_failures import record_failure
+
+        path = record_failure(get_settings(), details)
+    except Exception:  # noqa: BLE001 - no data directory either: a temporary file keeps it
+        handle, name = tempfile.mkstemp(prefix="singularity-", suffix=".log")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(details)
+        path = Path(name)
+    typer.echo(f"Error: {_said('unexpected', log=str(path))}", err=True)
+    return EXIT_FAILED
 
 
 if __name__ == "__main__":

@@ -135,3 +135,98 @@ def test_user_sky_override_and_limit(cli, fake_server: FakeServer) -> None:
     data = json.loads(result.output)
     assert data["plan"]["sky"]["bortle"] == 2 and data["plan"]["sky"]["source"] == "user"
     assert len(data["plan"]["targets"]) == 30
+
+
+# -- the command line's boundary: one sentence and an exit code, never a traceback ------------
+
+def _one_error_line(result, code: int) -> str:
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error: ")]
+    assert len(errors) == 1, result.output
+    return errors[0]
+
+
+def test_a_folder_as_chart_is_refused_before_planning(cli, fake_server: FakeServer,
+                                                      tmp_path: Path) -> None:
+    clear_sky(fake_server)
+    line = _one_error_line(cli(*EXAMPLE, "--chart", str(tmp_path)), 2)
+    assert line == f"Error: --chart {tmp_path} is a folder; give a file name, e.g. --chart {tmp_path}/plan.png."
+    assert not fake_server.requests  # nothing was planned
+
+
+def test_a_chart_that_cannot_be_written_is_one_sentence(cli, fake_server: FakeServer,
+                                                        tmp_path: Path) -> None:
+    clear_sky(fake_server)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    line = _one_error_line(cli(*EXAMPLE, "--chart", str(blocker / "chart.png")), 2)
+    assert line.startswith(f"Error: The altitude chart could not be written to {blocker}/chart.png "
+                           "(a folder on the way is missing or is a file)")
+
+
+@pytest.mark.parametrize("args", [
+    ["plan", "--where", "Kreuz\udcfflingen"],
+    ["plan", "--where", "Kreuzlingen", "--equipment", "Dobson \udce4"],
+    ["ask", "Wie hei\udcdf ist die Venus?"],
+    ["search", "Androm\udce8da"],
+], ids=["where", "equipment", "ask", "search"])
+def test_bytes_that_are_not_utf8_are_refused(cli, args: list[str]) -> None:
+    """What Python makes of an argument in another encoding (Latin-1 ä, ß, è): lone
+    surrogates, which no cache key or request can encode."""
+    line = _one_error_line(cli(*args), 2)
+    assert "holds bytes that are not UTF-8 text" in line
+
+
+@pytest.mark.parametrize("message", ["", "   \n"])
+def test_an_empty_question_is_refused(cli, message: str) -> None:
+    line = _one_error_line(cli("ask", message), 2)
+    assert line.startswith("Error: The question is empty")
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    (b"\xff\xfe\x00garbage", "not readable JSON"),
+    (b"{\"state\": {", "not readable JSON"),
+    (b"[1, 2, 3]", "its content is not in the expected shape"),
+    (b"{\"state\": {}, \"messages\": [{\"role\": 5}]}", "its content is not in the expected shape"),
+], ids=["binary", "broken-json", "list", "bad-messages"])
+def test_a_session_file_of_something_else_is_refused(cli, tmp_path: Path, content: bytes,
+                                                     reason: str) -> None:
+    session = tmp_path / "conversation.json"
+    session.write_bytes(content)
+    line = _one_error_line(cli("ask", "Hallo", "--session", str(session)), 2)
+    assert line.startswith(f"Error: --session {session} is not a conversation saved by "
+                           f"singularity ask ({reason})")
+    assert session.read_bytes() == content  # left as it was
+
+
+def test_a_folder_as_session_is_refused(cli, tmp_path: Path) -> None:
+    line = _one_error_line(cli("ask", "Hallo", "--session", str(tmp_path)), 2)
+    assert line == (f"Error: --session {tmp_path} is a folder; give a file, "
+                    f"e.g. --session {tmp_path}/conversation.json.")
+
+
+def test_an_unforeseen_error_is_a_sentence_and_a_log(cli, settings: Settings, monkeypatch,
+                                                     capsys) -> None:
+    """The entry point's last resort: a bug anywhere is one sentence naming the log file
+    that keeps the traceback."""
+    import sys
+
+    from singularity.cli import main
+    from singularity.planning import pipeline
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("an unforeseen bug")
+
+    monkeypatch.setattr(pipeline, "run_plan", broken)
+    monkeypatch.setattr(sys, "argv", ["singularity", "plan", "--where", "Kreuzlingen"])
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 1
+    captured = capsys.readouterr()
+    log = settings.data_dir / "logs" / "turns.log"
+    assert captured.err == (f"Error: Singularity ran into an internal error; the details are in "
+                            f"{log}. Please report it with those details.\n")
+    assert "Traceback" not in captured.out + captured.err
+    assert "RuntimeError: an unforeseen bug" in log.read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from singularity.catalogue import Language, Message, msg, say
+from singularity.knowledge.text import markdown_text, markdown_url
 
 Kind = Literal["local", "web"]
 _MARKER = re.compile(r"\[(\d{1,3})\]")
@@ -40,20 +41,28 @@ class Source(BaseModel):
 
 def local_citation(*, title: str, url: str | None, source: str, retrieved_at: str | None,
                    references: Sequence[dict[str, str]] = ()) -> Message:
-    """A knowledge-base document: where the text is from and that it is a dated local copy."""
+    """A knowledge-base document: where the text is from and that it is a dated local copy.
+    Titles and addresses were fetched from the web at build time: they enter the list as text."""
     stored = msg("sources.local_copy_of", date=retrieved_at) if retrieved_at else msg("sources.local_copy")
     if source == "bundled":
-        basis = "; ".join(f"{ref['title']} <{ref['url']}>" for ref in references[:3])
+        basis = "; ".join(f"{markdown_text(ref['title'])}{_link(ref['url'])}" for ref in references[:3])
         if basis:
-            return msg("sources.bundled_based", title=title, stored=stored, basis=basis)
-        return msg("sources.bundled", title=title, stored=stored)
+            return msg("sources.bundled_based", title=markdown_text(title), stored=stored, basis=basis)
+        return msg("sources.bundled", title=markdown_text(title), stored=stored)
     origin = {"openstax": "OpenStax Astronomy 2e", "wikipedia": "Wikipedia"}.get(source, source)
-    return msg("sources.document", title=title, origin=origin, link=f" <{url}>" if url else "",
-               stored=stored)
+    return msg("sources.document", title=markdown_text(title), origin=markdown_text(origin),
+               link=_link(url), stored=stored)
 
 
 def web_citation(*, title: str, url: str, retrieved_on: str) -> Message:
-    return msg("sources.web", title=title, url=url, date=retrieved_on)
+    """A web search result; its title and address are the search service's, shown as text."""
+    return msg("sources.web", title=markdown_text(title), link=_link(url), date=retrieved_on)
+
+
+def _link(url: str | None) -> str:
+    """`` <url>`` (an autolink) for a web address; nothing for anything else."""
+    safe = markdown_url(url)
+    return f" <{safe}>" if safe else ""
 
 
 def register(entries: list[dict[str, Any]], *, key: str, kind: Kind, title: str, url: str | None,

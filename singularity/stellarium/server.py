@@ -6,6 +6,10 @@ was meant: name resolution and visibility belong to the StellariumAgent. Unknown
 invalid arguments are ``refused`` (nothing changed); an unreachable, slow or confused
 Stellarium is ``failed`` with one sentence saying what to check.
 
+Screenshots go only under the app's own folder (``stellarium.screenshot_dir`` in the data
+directory): Stellarium writes wherever it is told and the tool creates the folder first, so a
+client's ``directory`` must not name any other place; a relative one is taken inside it.
+
 Run over stdio with ``python -m singularity.stellarium.server`` or ``singularity stellarium-mcp``.
 """
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -149,12 +154,20 @@ def build_server(settings: Settings) -> FastMCP:
             return ToolResult.success(data)
         return await run(action)
 
+    screenshots = settings.resolve(config.screenshot_dir, under_data=True)
+
     @server.tool
     async def take_screenshot(directory: str, prefix: str = "stellarium") -> dict[str, Any]:
-        """Save Stellarium's current view as a PNG file in ``directory`` (on Stellarium's
-        machine) and return its path and size in pixels."""
+        """Save Stellarium's current view as a PNG file in ``directory`` (a folder inside the
+        app's screenshot folder; a relative name is taken inside it) and return its path and
+        size in pixels."""
+        folder = screenshot_folder(screenshots, directory)
+        if folder is None:
+            return wire(ToolResult.refused(msg("stellarium.screenshot_elsewhere", folder=directory,
+                                               root=str(screenshots))))
+
         async def action(remote: RemoteControl) -> ToolResult:
-            shot = await remote.screenshot(directory, prefix)
+            shot = await remote.screenshot(folder, prefix)
             return ToolResult.success(
                 {"path": str(shot.path), "width": shot.width, "height": shot.height},
                 artifacts=[Artifact(kind="screenshot", path=str(shot.path), mime="image/png",
@@ -162,6 +175,14 @@ def build_server(settings: Settings) -> FastMCP:
         return await run(action)
 
     return server
+
+
+def screenshot_folder(root: Path, directory: str) -> Path | None:
+    """``directory`` as a folder inside ``root`` (relative ones are taken from ``root``), or
+    None when it leads anywhere else (``..``, another absolute path, a symbolic link out)."""
+    base = root.resolve()
+    folder = (base / Path(directory).expanduser()).resolve()
+    return folder if folder.is_relative_to(base) else None
 
 
 def _check_location(latitude: float, longitude: float, timezone: str | None) -> ToolResult | None:

@@ -14,12 +14,14 @@ from singularity.config import get_settings
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
-from singularity.ui.render import FULL, browser_language, plan_table, starters
+from singularity.ui.render import FULL, browser_language, plan_table, starters, step_output
+from singularity.ui.sessions import refuse_foreign_session_ids
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
 ALL_COLUMNS = "plan_all_columns"
 log = logging.getLogger(__name__)
+refuse_foreign_session_ids()
 
 
 def _personas() -> list[Persona]:
@@ -57,8 +59,7 @@ async def start() -> None:
     ])])
     setup_tracing(settings=settings)
     profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
-    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"),
-                             session_id=cl.context.session.id)
+    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"))
     language = browser_language(cl.context.session.language)
     await session.prefer_language(language)
     cl.user_session.set("session", session)
@@ -101,7 +102,6 @@ async def end() -> None:
 async def _answer(text: str, *, persona_id: str) -> None:
     session: Session = cl.user_session.get("session")
     persona = get_persona(cl.user_session.get("personas"), persona_id)
-    answer: cl.Message | None = None  # created at the first token, so it follows the steps
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None
     async for item in run_turn(session, text, now=datetime.now().astimezone(), persona=persona):
@@ -114,18 +114,17 @@ async def _answer(text: str, *, persona_id: str) -> None:
             steps[item.tool_id] = step
         elif item.kind == "tool_result" and item.tool_id in steps:
             step = steps.pop(item.tool_id)
-            step.output = item.text
+            step.output = step_output(item.text)
             await step.update()
-        elif item.kind == "token":
-            answer = answer or cl.Message(content="", author="Singularity")
-            await answer.stream_token(item.text)
+    # the model's tokens are not streamed: until the honesty check has read them they may claim
+    # what no tool said or carry Markdown a web page planted; only the checked text is shown
     assert record is not None
     if record.error:
         log.warning("Turn failed: %s", record.error)
-    answer = answer or cl.Message(content="", author="Singularity")
     web_images = [a for a in record.artifacts if a.kind == "image" and a.url and not a.path]
-    # the honest text replaces whatever was streamed; images appear once, as elements
-    answer.content = strip_duplicate_images(record.answer, [a.url for a in web_images])
+    # images appear once, as elements
+    answer = cl.Message(content=strip_duplicate_images(record.answer, [a.url for a in web_images]),
+                        author="Singularity")
     plan_text, answer.actions = _plan(record)
     answer.content += plan_text
     if web_images:

@@ -3,8 +3,10 @@ images so nothing is shown twice. Free of Chainlit so it can be tested.
 
 Images reach the user only as elements built from tool artifacts (with source, licence and
 credit). A Markdown image or a raw image URL the model writes would show the same picture a
-second time, or a picture no tool found, so both are removed from the answer text; ordinary
-links and citation markers stay.
+second time, or a picture no tool found, so both are removed from the answer text (inline,
+with nested brackets, and by reference: ``![x][r]`` with a ``[r]: url`` line); ordinary links
+and citation markers stay. The captions' words come from the image services and are escaped
+(``markdown_text``): they show as text, never as Markdown.
 """
 
 from __future__ import annotations
@@ -13,10 +15,18 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from singularity.knowledge.text import markdown_text, markdown_url
 from singularity.results import Artifact
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_MARKDOWN_IMAGE = re.compile(r"!\[[^\]]*\]\(\s*<?[^)\s>]*>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_LABEL = r"\[(?:[^\[\]\\]|\\.|\[(?:[^\[\]\\]|\\.)*\])*\]"
+"""A link text with brackets nested one deep (``[a [b] c]``), as CommonMark allows."""
+_MARKDOWN_IMAGE = re.compile(
+    r"!" + _LABEL + r"(?:\(\s*<?[^)\s>]*>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)|\s?\[[^\]]*\])?")
+"""An image: inline ``![x](url "title")``, by reference ``![x][r]`` / ``![x][]``, or the
+shortcut ``![x]`` (an image wherever a ``[x]: url`` line exists)."""
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*\S+.*$")
+"""A reference definition line ``[r]: url "title"``; removed, so no reference resolves."""
 _HTML_IMAGE = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
 _ANGLE_URL = re.compile(r"<(https?://[^\s<>]+)>")
 _BARE_URL = re.compile(r"(?<!\]\()(?<![\[<\"'=])\bhttps?://[^\s<>()\[\]\"']+")
@@ -28,13 +38,14 @@ _LEFTOVER = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*[:\-–—()]*\s*$")
 def image_caption(artifact: Artifact, number: int) -> str:
     """One Markdown line under the images: number, title (linked to its page), description and
     the credit line ("author · licence · source")."""
-    title = artifact.title or "Image"
-    head = f"[{title}]({artifact.page_url})" if artifact.page_url else title
+    title = markdown_text(artifact.title) or "Image"
+    page = markdown_url(artifact.page_url)
+    head = f"[{title}]({page})" if page else title
     parts = [f"**{number}. {head}**"]
     if artifact.description:
-        parts.append(artifact.description)
+        parts.append(markdown_text(artifact.description))
     if artifact.credit:
-        parts.append(f"*{artifact.credit}*")
+        parts.append(f"*{markdown_text(artifact.credit)}*")
     return " — ".join(parts)
 
 
@@ -55,7 +66,7 @@ def strip_duplicate_images(text: str, image_urls: Iterable[str]) -> str:
         if in_code or _FENCE.match(line):
             lines.append(line)
             continue
-        cleaned = _strip_line(line, shown)
+        cleaned = "" if _DEFINITION.match(line) else _strip_line(line, shown)
         if cleaned == line:
             lines.append(line)
         elif not _LEFTOVER.match(cleaned):

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from singularity.catalogue import Language, say
+from singularity.knowledge.text import markdown_text
 from singularity.planning.scoring import compass_point_in
 
 STARTERS = ("plan", "tonight", "spirals", "stellarium")
@@ -53,3 +54,10 @@ def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
         "azimuth": f"{target['azimuth_deg']:.0f}°",
         "score": f"{target['score']:.0f}",
     }
+
+
+def step_output(text: str) -> str:
+    """What a tool step shows, as text: its sentence names places and objects a service
+    returned, and a failure's detail is a service's own answer (an error page, a JSON body),
+    so each paragraph is escaped (``markdown_text``) and the paragraphs kept apart."""
+    return "\n\n".join(markdown_text(part) for part in text.split("\n\n") if part.strip())

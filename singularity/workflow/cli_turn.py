@@ -1,12 +1,21 @@
-"""``singularity ask``: one turn through the same runner the chat app uses."""
+"""``singularity ask``: one turn through the same runner the chat app uses.
+
+The conversation file (``--session``) is the user's: a folder, a file of another program or
+an unwritable place is said in one sentence (an ``InputError``), never shown as a traceback.
+"""
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from singularity.catalogue import Message, msg
 from singularity.config import Settings
+from singularity.errors import InputError
 from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
 
 
@@ -19,13 +28,15 @@ async def run_cli_turn(
     from singularity.personas import get_persona, load_personas
     from singularity.tracing import setup_tracing
 
+    if session_file is not None and session_file.is_dir():
+        raise InputError(msg("cli.session_is_folder", path=str(session_file)))
     tracing = setup_tracing(settings=settings)  # spans are dropped if no collector listens
 
     persona = get_persona(load_personas(settings.resolve(settings.personas_file)), persona_id)
     profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
     session = Session.create(settings=settings, profile=profile.model_dump(mode="json"))
     if session_file is not None and session_file.exists():
-        await session.restore(session_file)
+        await _restore(session, session_file)
     record: TurnRecord | None = None
     async for item in run_turn(session, message, now=now, persona=persona):
         if isinstance(item, TurnRecord):
@@ -38,10 +49,42 @@ async def run_cli_turn(
             credit = f" ({artifact.credit})" if artifact.credit else ""
             echo(f"[{artifact.kind}] {artifact.title or artifact.kind}: {artifact.path or artifact.url}{credit}")
     if session_file is not None:
-        await session.save(session_file)
+        try:
+            await session.save(session_file)
+        except OSError as exc:
+            raise InputError(msg("cli.session_not_saved", path=str(session_file),
+                                 reason=file_reason(exc))) from None
     if tracing is not None:
         tracing.shutdown()  # flush this turn's spans before the process ends
     return record
+
+
+async def _restore(session: Session, path: Path) -> None:
+    """Continue the conversation in ``path``; what is not one ``Session.save`` wrote is refused."""
+    try:
+        await session.restore(path)
+    except OSError as exc:
+        reason = file_reason(exc)
+    except ValidationError:  # JSON, but the messages are not chat messages
+        reason = msg("cli.reason_wrong_shape")
+    except (UnicodeDecodeError, ValueError):  # not UTF-8, or not JSON
+        reason = msg("cli.reason_not_json")
+    except (KeyError, TypeError, AttributeError):  # JSON of another shape
+        reason = msg("cli.reason_wrong_shape")
+    else:
+        return
+    raise InputError(msg("cli.session_unreadable", path=str(path), reason=reason))
+
+
+def file_reason(exc: OSError) -> Message:
+    """Why a file could not be read or written, in a person's words."""
+    if isinstance(exc, IsADirectoryError):
+        return msg("cli.reason_is_folder")
+    if isinstance(exc, PermissionError) or exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return msg("cli.reason_not_allowed")
+    if isinstance(exc, FileNotFoundError | NotADirectoryError | FileExistsError):
+        return msg("cli.reason_folder_missing")
+    return msg("cli.reason_disk")
 
 
 def _print_event(event: TurnEvent, echo: Callable[[str], None]) -> None:

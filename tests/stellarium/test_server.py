@@ -14,7 +14,7 @@ import pytest
 from fastmcp import Client
 from fastmcp.client.transports import StdioTransport
 
-from singularity.config import PROJECT_ROOT, Settings, StellariumSettings
+from singularity.config import PROJECT_ROOT, PathsSettings, Settings, StellariumSettings
 from singularity.stellarium.server import build_server
 from tests.fakes.stellarium import FakeStellarium
 
@@ -22,16 +22,23 @@ TOOLS = {"stellarium_status", "find_objects", "object_info", "set_location", "se
          "center_object", "take_screenshot"}
 
 
-def settings_for(url: str) -> Settings:
-    return Settings(stellarium=StellariumSettings(url=url, timeout_s=1, script_timeout_s=0.5))
+def settings_for(url: str, data_dir: Path = Path(".singularity")) -> Settings:
+    return Settings(paths=PathsSettings(data_dir=data_dir),
+                    stellarium=StellariumSettings(url=url, timeout_s=1, script_timeout_s=0.5))
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """The app's screenshot folder (``stellarium.screenshot_dir`` under the data directory)."""
+    return tmp_path / "data" / "screenshots"
 
 
 @pytest.fixture
 async def client(
-    fake_stellarium: FakeStellarium, monkeypatch: pytest.MonkeyPatch
+    fake_stellarium: FakeStellarium, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> AsyncIterator[Client[Any]]:
     monkeypatch.delenv("STELLARIUM_PASSWORD", raising=False)
-    async with Client(build_server(settings_for(fake_stellarium.url))) as mcp:
+    async with Client(build_server(settings_for(fake_stellarium.url, tmp_path / "data"))) as mcp:
         yield mcp
 
 
@@ -82,7 +89,7 @@ async def test_refusals_change_nothing(
 
 
 async def test_location_time_centre_and_screenshot(
-    client: Client[Any], fake_stellarium: FakeStellarium, tmp_path: Path
+    client: Client[Any], fake_stellarium: FakeStellarium, shots: Path
 ) -> None:
     placed = await call(client, "set_location", latitude=-33.86, longitude=151.21,
                         altitude_m=58, name="Sydney", timezone="Australia/Sydney")
@@ -93,13 +100,39 @@ async def test_location_time_centre_and_screenshot(
     centred = await call(client, "center_object", name="Jupiter", fov_deg=2)
     assert centred == {"status": "ok", "message": "", "sources": [], "artifacts": [],
                        "data": {"selected": "Jupiter", "fov": 2.0, "centred": True}}
-    shot = await call(client, "take_screenshot", directory=str(tmp_path), prefix="jupiter")
-    assert shot["data"] == {"path": str(tmp_path / "jupiter001.png"), "width": 64, "height": 48}
+    shot = await call(client, "take_screenshot", directory=str(shots / "s1"), prefix="jupiter")
+    assert shot["data"] == {"path": str(shots / "s1" / "jupiter001.png"), "width": 64, "height": 48}
     assert shot["artifacts"][0]["kind"] == "screenshot"
+    relative = await call(client, "take_screenshot", directory="s2", prefix="jupiter")
+    assert relative["data"]["path"] == str(shots / "s2" / "jupiter001.png")
+
+
+@pytest.mark.parametrize("elsewhere", ["../outside", "/tmp/singularity-shots", "s1/../../x"])
+async def test_screenshots_go_nowhere_but_the_apps_folder(
+    client: Client[Any], fake_stellarium: FakeStellarium, shots: Path, tmp_path: Path,
+    elsewhere: str,
+) -> None:
+    shot = await call(client, "take_screenshot", directory=elsewhere)
+    assert shot["status"] == "refused"
+    assert shot["message"] == (f"Singularity saves screenshots only in its own folder {shots}, not "
+                               f"in {elsewhere}; give a folder inside it or a relative name.")
+    assert fake_stellarium.state.scripts == []
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []  # no folder was made
+
+
+async def test_a_link_out_of_the_screenshot_folder_is_refused(
+    client: Client[Any], fake_stellarium: FakeStellarium, shots: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shots.mkdir(parents=True)
+    (shots / "link").symlink_to(outside)
+    shot = await call(client, "take_screenshot", directory="link")
+    assert shot["status"] == "refused" and fake_stellarium.state.scripts == []
 
 
 async def test_unverified_effects_fail_or_are_partial(
-    client: Client[Any], fake_stellarium: FakeStellarium, tmp_path: Path
+    client: Client[Any], fake_stellarium: FakeStellarium, shots: Path
 ) -> None:
     fake_stellarium.scripts_ignored = True
     placed = await call(client, "set_location", latitude=35.68, longitude=139.69,
@@ -108,7 +141,7 @@ async def test_unverified_effects_fail_or_are_partial(
     assert placed["message"].startswith("Stellarium moved to 35.6800, 139.6900, but its time zone")
     centred = await call(client, "center_object", name="M31")
     assert centred["status"] == "failed" and "did not select Andromeda Galaxy" in centred["message"]
-    shot = await call(client, "take_screenshot", directory=str(tmp_path))
+    shot = await call(client, "take_screenshot", directory=str(shots))
     assert shot["status"] == "failed" and "wrote no screenshot" in shot["message"]
 
 

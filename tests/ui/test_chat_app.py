@@ -11,6 +11,10 @@ ANSWERS = '[data-step-type="assistant_message"]'
 
 
 async def send(page, text: str) -> None:
+    """Type ``text`` and send it once the chat is idle: while a task runs (the chat start's
+    included, a moment after its banner shows) Chainlit swaps the send button for a stop
+    button and ignores Enter."""
+    await page.locator("#chat-submit").wait_for(timeout=60_000)
     await page.fill("#chat-input", text)
     await page.keyboard.press("Enter")
 

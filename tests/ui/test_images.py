@@ -28,6 +28,11 @@ NASA_SHOWN = "https://images-assets.nasa.gov/image/PIA04921/PIA04921~medium.jpg"
         ("Invented (https://example.org/a.GIF) image.", "Invented image."),
         # a shown image with another query string is still the shown image
         (f"Raw: {NASA_SHOWN}?download=1", "Raw:"),
+        # brackets nested in the text, and images by reference (a web page can ask for these)
+        ("Look ![a [nested] label](https://127.0.0.1:9/beacon) here.", "Look here."),
+        ("Look ![x][r] here.\n\n[r]: https://127.0.0.1:9/beacon", "Look here."),
+        ("Look ![x][] here.\n\n[x]: https://127.0.0.1:9/beacon 'title'", "Look here."),
+        ("Look ![x] here.\n[x]: <https://127.0.0.1:9/beacon>", "Look here."),
     ],
 )
 def test_images_are_removed(text: str, expected: str) -> None:
@@ -83,9 +88,46 @@ def test_captions_show_title_link_description_and_credit() -> None:
     assert image_captions(artifacts).split("\n") == [
         (
             "**1. [Andromeda Galaxy (with h-alpha)]"
-            "(https://commons.wikimedia.org/wiki/File:Andromeda_Galaxy_(with_h-alpha).jpg)** — "
+            "(https://commons.wikimedia.org/wiki/File:Andromeda_Galaxy_%28with_h-alpha%29.jpg)** — "
             "A spiral galaxy 2.5 million light-years away. — "
             "*Adam Evans · CC BY 2.0 · Wikimedia Commons*"
         ),
         "**2. Andromeda Galaxy**",
     ]
+
+
+BEACON = "https://127.0.0.1:9/beacon.png"
+HOSTILE = [
+    f"![x]({BEACON})",
+    f"![x][r]\n\n[r]: {BEACON}",
+    f"![a [b] c]({BEACON})",
+    "[Log in to see the full image](https://phish.example/login)",
+    "<https://phish.example/login>",
+    '<img src="https://127.0.0.1:9/beacon.png">',
+    "# Headline\n> quoted\n1. listed",
+]
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_caption_words_from_a_service_render_as_text(hostile: str) -> None:
+    """Title, description and credit come from Commons or NASA: rendered as Markdown they give
+    no image, link or block, only the one caption paragraph with our own link."""
+    from markdown_it import MarkdownIt
+
+    artifact = Artifact(kind="image", url=BEACON, page_url="https://commons.wikimedia.org/wiki/File:X.jpg",
+                        title=hostile, description=hostile, credit=hostile)
+    html = MarkdownIt("commonmark").render(image_captions([artifact]))
+    assert "<img" not in html
+    assert html.count("<a ") == 1 and 'href="https://commons.wikimedia.org/wiki/File:X.jpg"' in html
+    assert html.startswith("<p>") and html.count("<p>") == 1
+    for tag in ("<h1", "<blockquote", "<ol", "<li"):
+        assert tag not in html
+
+
+@pytest.mark.parametrize("page", ["javascript:alert(1)", "data:text/html,x", "https://x.org/a) [y](z"])
+def test_a_caption_links_only_to_a_web_page(page: str) -> None:
+    from markdown_it import MarkdownIt
+
+    html = MarkdownIt("commonmark").render(image_captions([Artifact(kind="image", url=BEACON,
+                                                                    page_url=page, title="M31")]))
+    assert "javascript:" not in html and "data:" not in html and html.count("<a ") <= 1

@@ -10,6 +10,7 @@ import pytest
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer
+from tests.ui.test_chat_app import send
 
 pytestmark = pytest.mark.slow
 ANSWERS = '[data-step-type="assistant_message"]'
@@ -45,8 +46,7 @@ async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_mod
     for reply, sentence in FAILURES:
         before = await bubbles.count()
         fake_model.script(reply)
-        await page.fill("#chat-input", QUESTION)
-        await page.keyboard.press("Enter")
+        await send(page, QUESTION)
         await bubbles.filter(has_text=sentence).last.wait_for(timeout=30_000)
         await page.locator("#chat-input").wait_for(state="visible")
         texts = await bubbles.all_inner_texts()
@@ -57,6 +57,5 @@ async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_mod
 
     fake_model.release()
     fake_model.script(script.text("Hallo! Frag mich etwas über den Himmel."))
-    await page.fill("#chat-input", "Hallo")
-    await page.keyboard.press("Enter")
+    await send(page, "Hallo")
     await bubbles.filter(has_text="Frag mich etwas über den Himmel.").last.wait_for(timeout=30_000)

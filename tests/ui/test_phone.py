@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.test_chat_app import send
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 pytestmark = pytest.mark.slow
@@ -17,8 +18,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / ".singularity" / "test-scree
 
 async def test_the_plan_reads_on_a_phone(phone_page, tmp_path: Path) -> None:
     page = phone_page
-    await page.fill("#chat-input", ARTICLE_EXAMPLE)
-    await page.keyboard.press("Enter")
+    await send(page, ARTICLE_EXAMPLE)
     answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
     await answer.wait_for(timeout=90_000)
     table = answer.locator("table").first

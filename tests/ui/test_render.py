@@ -27,3 +27,16 @@ def test_the_full_table_has_every_column_in_english() -> None:
     assert lines[0] == ("| Object | Name | Type | Mag | Best | Alt | Azimuth | Direction | "
                         "Score |")
     assert lines[2] == "| 1. M31 | Andromeda Galaxy | galaxy | 3.4 | 20:24 | 84° | 101° | ESE | 93 |"
+
+
+def test_a_steps_output_is_text_with_its_paragraphs() -> None:
+    """A failed step shows the service's own answer as its detail: text, never Markdown."""
+    from markdown_it import MarkdownIt
+
+    from singularity.ui.render import step_output
+
+    said = "The web search failed (HTTP 502)."
+    detail = '<html><img src="https://127.0.0.1:9/b.png"></html> ![x](https://127.0.0.1:9/b.png)'
+    html = MarkdownIt("commonmark").render(step_output(f"{said}\n\n{detail}"))
+    assert html.count("<p>") == 2 and "<img" not in html and "<html" not in html
+    assert html.startswith(f"<p>{said}</p>")

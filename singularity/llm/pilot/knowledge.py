@@ -22,6 +22,7 @@ from llama_index.core.base.llms.types import ChatMessage
 from singularity.catalogue import say
 from singularity.knowledge.extract import Answer, Quote, answer_quotes
 from singularity.knowledge.strategy import plan_search
+from singularity.knowledge.text import markdown_text
 from singularity.knowledge.titles import TitleIndex
 from singularity.knowledge.web_search import KEY_VARIABLE
 from singularity.llm.pilot.policies import ToolRun, Turn, relay, text, tool_call
@@ -103,12 +104,14 @@ def _found(answers: Answers, language: str, *, web: bool = False) -> str:
         intro = say("knowledge_answers.intro_web" if web else "knowledge_answers.intro", language)
         return f"{intro}\n\n{blocks[0]}"
     return say("knowledge_answers.intro_split", language) + "\n\n" + "\n\n".join(
-        f"**{answer.quotes[0].title}**\n{block}" for (_, answer), block in zip(answers, blocks, strict=True))
+        f"**{markdown_text(answer.quotes[0].title)}**\n{block}"
+        for (_, answer), block in zip(answers, blocks, strict=True))
 
 
 def _lead(answer: Answer) -> str:
     first, *rest = answer.quotes
-    head = f"**{answer.key}** — {first.text} {first.marker}".rstrip() if answer.key else _line(first)
+    head = (f"**{markdown_text(answer.key)}** — {markdown_text(first.text)} {first.marker}".rstrip()
+            if answer.key else _line(first))
     return "\n".join([head, *(_line(quote) for quote in rest)])
 
 
@@ -118,7 +121,7 @@ def _unanswered(answers: Answers, language: str, web: ToolRun | None) -> str:
     parts = []
     for query, answer in answers:
         if answer.found:
-            parts.append(f"**{answer.quotes[0].title}**\n{_lead(answer)}")
+            parts.append(f"**{markdown_text(answer.quotes[0].title)}**\n{_lead(answer)}")
             continue
         lines = [f"{_not_answered(query, answer, language)} {_web_sentence(web, language)}"]
         if answer.related:
@@ -159,7 +162,8 @@ def indirect_question(question: str) -> str | None:
 
 
 def _line(quote: Quote) -> str:
-    return f"- {quote.text} {quote.marker}".rstrip()
+    """A quoted sentence as a list item; the passage's words are the source's, shown as text."""
+    return f"- {markdown_text(quote.text)} {quote.marker}".rstrip()
 
 
 def _images(turn: Turn, language: str) -> ChatMessage:
