@@ -18,6 +18,7 @@ import typer
 
 from singularity.catalogue import say
 from singularity.errors import SingularityError
+from singularity.masking import install_secret_masking
 
 if TYPE_CHECKING:
     from singularity.config import Settings
@@ -35,6 +36,7 @@ def _root(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show debug logging.")] = False,
 ) -> None:
     """Singularity — an open-source astronomy assistant."""
+    install_secret_masking()
     root = logging.getLogger("singularity")
     if not any(isinstance(h, _StderrHandler) for h in root.handlers):  # once per process
         handler = _StderrHandler()

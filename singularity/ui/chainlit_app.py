@@ -11,6 +11,7 @@ import chainlit as cl
 
 from singularity.catalogue import say
 from singularity.config import get_settings
+from singularity.masking import install_secret_masking
 from singularity.memory.profile import ProfileStore
 from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
@@ -21,6 +22,7 @@ from singularity.workflow.runner import Session, TurnRecord, run_turn
 PERSONA_MODE = "persona"
 ALL_COLUMNS = "plan_all_columns"
 log = logging.getLogger(__name__)
+install_secret_masking()
 refuse_foreign_session_ids()
 
 
