@@ -1,4 +1,4 @@
-"""The one result type every tool returns (DESIGN.md, "Tool results").
+"""The one result type every tool returns (docs/architecture.md, "Tool results").
 
 Code, not the model, decides what happened: ``status`` and ``message`` are composed here and
 in the tools, and the turn runner builds its honesty reports from them. A tool that says what

@@ -1,7 +1,7 @@
 """Tracing every turn to Arize Phoenix, without ever importing Phoenix.
 
 Importing the ``phoenix`` package costs about 15 s and 300 MB, and an in-process Phoenix with a
-global tracer provider hangs on its own FastAPI spans (DESIGN.md). So the app exports with the
+global tracer provider hangs on its own FastAPI spans (docs/decisions.md). So the app exports with the
 plain OpenTelemetry SDK (an OTLP/HTTP exporter behind a batch processor, on a tracer provider
 that is *not* made global) and the OpenInference LlamaIndex instrumentor, while Phoenix runs as
 its own ``phoenix serve`` process (:class:`PhoenixProcess`).

@@ -1,6 +1,6 @@
 """The one message catalogue: every sentence code composes for a person, in German and English.
 
-DESIGN.md: one conversation, one language. Code that cannot know the conversation's language
+docs/architecture.md: one conversation, one language. Code that cannot know the conversation's language
 (a planning tool, a weather client) says *what* happened as a :class:`Message` — a key and its
 parameters; whoever talks to the user renders it in the conversation's language. Entries live
 in the YAML files beside this module, one file per area (``honesty.yaml``, ``planning.yaml``,

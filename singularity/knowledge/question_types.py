@@ -1,6 +1,6 @@
 """What a question asks for, and whether a sentence of a passage carries that kind of fact.
 
-DESIGN.md wants answers "that carry the asked fact or say I don't know". A passage can be about
+The design (docs/architecture.md) wants answers "that carry the asked fact or say I don't know". A passage can be about
 the right topic and still not say what was asked (four true sentences about Neptune, none
 naming who discovered it), so the offline answer first decides the *kind* of fact asked — a
 person for "who", a date for "when", a number with a unit for "how far/big/old/hot/heavy/long/

@@ -1,7 +1,7 @@
 """Which model answers each agent role, and one sentence (in the user's language) when a model
 call fails.
 
-The provider follows from configuration and secrets (DESIGN.md, "LLM roles and providers"):
+The provider follows from configuration and secrets (docs/architecture.md, "LLM roles and providers"):
 OpenRouter when its key is set, else any OpenAI-compatible server, else the offline pilot
 (built elsewhere). Both online providers speak the OpenAI wire format through the ``openai``
 client, so their failures are classified from that client's exceptions.

@@ -1,4 +1,4 @@
-"""Memory beyond one model call (DESIGN.md, "Three kinds of context").
+"""Memory beyond one model call (docs/architecture.md, "Three kinds of context").
 
 * Chat memory (:mod:`singularity.memory.chat`): the recent messages of one session, bounded by
   a token budget, held in the process and never written to disk.

@@ -1,4 +1,4 @@
-"""Import before Astropy is used: no IERS auto-download, no internet access (DESIGN.md).
+"""Import before Astropy is used: no IERS auto-download, no internet access (docs/decisions.md).
 
 The bundled IERS tables (astropy-iers-data) reach to late 2027, which is all the accuracy the
 planner needs; anything else Astropy would fetch must fail loudly instead of hanging offline.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import traceback
 from datetime import datetime
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
 from singularity.ui.render import FULL, browser_language, plan_table, starters, step_output
 from singularity.ui.sessions import refuse_foreign_session_ids
+from singularity.understanding.language import detect_language
+from singularity.workflow.model_failures import record_failure
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
@@ -88,7 +91,13 @@ async def _warm_up(session: Session) -> None:
 
 @cl.on_message
 async def on_message(message: cl.Message) -> None:
-    await _answer(message.content, persona_id=(message.modes or {}).get(PERSONA_MODE, "default"))
+    try:
+        await _answer(message.content, persona_id=(message.modes or {}).get(PERSONA_MODE, "default"))
+    except Exception:  # noqa: BLE001 - the app keeps serving: one sentence for the person, the log the rest
+        session: Session = cl.user_session.get("session")
+        path = record_failure(session.settings, traceback.format_exc())
+        language = detect_language(message.content, default=browser_language(cl.context.session.language))
+        await cl.Message(content=say("ui.internal_error", language, log=str(path)), author="Singularity").send()
 
 
 @cl.on_chat_end

@@ -97,7 +97,7 @@ def extract_planning_slots(text: str, *, awaiting: str | None = None) -> Plannin
 
 
 def missing_slots(planning_data: dict[str, Any]) -> list[str]:
-    """The required slots still empty in ``planning_data`` (DESIGN.md's state), in asking order."""
+    """The required slots still empty in ``planning_data`` (the workflow state of docs/architecture.md), in asking order."""
     return [slot for slot in REQUIRED_SLOTS if not planning_data.get(_REQUIRED_KEYS[slot])]
 
 

@@ -1,4 +1,4 @@
-"""The honesty mechanism (DESIGN.md; ../shared/seeds/arthur-honesty.de.txt): what a turn's
+"""The honesty mechanism (docs/architecture.md, "Where the design comes from"): what a turn's
 tools really did, told in words composed by code, never by the model.
 
 Three certainty levels: *refused* — nothing was done; *failed* — the outcome is unknown, with

@@ -1,4 +1,4 @@
-"""The shared workflow state (DESIGN.md, "Workflow state"): JSON-serialisable only.
+"""The shared workflow state (docs/architecture.md, "Workflow state"): JSON-serialisable only.
 
 Kept deliberately small, because the whole state is put in front of every model call: the
 generated plan is stored as a compact summary (the full plan, with its altitude curves, lives

@@ -1,6 +1,6 @@
 """Every key of the LlamaIndex context store that Singularity uses, in one place.
 
-The store holds the shared workflow state (DESIGN.md) and a few per-session values that must
+The store holds the shared workflow state (docs/decisions.md) and a few per-session values that must
 not go in front of the model (the full plan, the source registry); LlamaIndex itself keeps the
 active agent under ``current_agent_name``.
 """

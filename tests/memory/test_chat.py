@@ -19,7 +19,7 @@ from singularity.memory.chat import new_chat_memory, offline_tokenizer
 # harmless, but an error under our warning filters.
 LLAMA_AGENT_WARNING = "ignore::pydantic.warnings.PydanticDeprecationWarning:inspect"
 # A reused Context cannot serialise the chat memory and says so; the memory is passed to every
-# run instead (DESIGN.md, "LlamaIndex facts").
+# run instead (docs/architecture.md, "LlamaIndex facts").
 MEMORY_NOT_SERIALISED = "ignore::workflows.context.state_store.UnserializableKeyWarning"
 
 

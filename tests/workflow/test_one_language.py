@@ -1,4 +1,4 @@
-"""One conversation, one language (DESIGN.md, "Language"): every line composed by code — honesty
+"""One conversation, one language (docs/architecture.md, "Language"): every line composed by code — honesty
 reports, confirmations, tool failures, questions, step names, source lists — is said in the
 conversation's language, and no raw exception text reaches an answer.
 
