@@ -89,7 +89,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
-TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "tall", "high", "deep", "gross", "klein", "breit", "hoch", "tief", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil"])
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
 """Words that say what kind of fact is asked, not what it is about."""
 
 HEADED = 0.5
@@ -163,7 +163,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "wandert": ("moves", "drifts"), "verschwindet": ("disappears", "vanishes"), "sieht": ("looks", "see", "seen"),
     "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
     "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
-    "kommt": ("comes", "returns"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
+    "kommt": ("comes", "returns"), "deep": ("deep", "depth", "depths"), "tief": ("deep", "depth"),
+    "high": ("high", "height", "tall", "rise", "rises"), "hoch": ("high", "height", "tall", "rise", "rises"),
+    "tall": ("tall", "high", "height"), "thick": ("thick", "thickness"), "dick": ("thick", "thickness"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
     "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
     "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
     "namen": ("name", "named", "called"), "bekam": ("got", "received", "given"),
@@ -252,9 +254,16 @@ _UNITS: dict[Asked, str] = {
     Asked.SPEED: r"km/s|km/h|kilomet(?:re|er)s? (?:per|an|a) (?:second|hour)|mph|miles (?:per|an) (?:hour|second)|m/s"
                  r"|(?:%|per ?cent) of the speed of light|times the speed",
 }
-_QUANTITY = {kind: re.compile(rf"{_APPROX}{_NUM}\s*(?:{units})(?![a-z])", re.IGNORECASE) for kind, units in _UNITS.items()}
+_MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of"
+_QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z])", re.IGNORECASE)
+             for kind, units in _UNITS.items()}
+_INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?|scopes?|apertures?|mirrors?|lens(?:es)?|eyepieces?)"
+_QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
+"""A "100–200 mm telescope" is the instrument's size, not the object's."""
 _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
                                        re.IGNORECASE)  # "1,580 km across" is a size
+_LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
+"""A person's years ("Charles Messier (1730–1817)") date no event the question asks about."""
 _SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$", re.IGNORECASE)
 """A length after these words is a size, not a distance ("a radius of about 25,559 km")."""
 _ROTATION = frozenset({"rotat", "spin", "dreht", "turn"})
@@ -304,7 +313,10 @@ _ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|in
                     r"sketched|suggested|argued|guessed|stated|mapped|founded|led)\b")
 _AGENT = re.compile(rf"\bby (?:the |NASA's |ESA's )?({_CAPITAL}[ -](?:(?:{_CAPITAL}|\d+)[ -])*(?:spacecraft|probe|space telescope|telescope|mission"
                     r"|orbiter|rover|lander|satellite|observatory))\b")
-"""A discoverer that is no person: "discovered by the Cassini spacecraft"."""
+_MISSION = re.compile(r"\bby (?:the |NASA's |ESA's )?((?:Voyager|Pioneer|Cassini|Juno|Galileo|Gaia|Rosetta|Dawn|Hubble|Webb"
+                      r"|JWST|Kepler|TESS|Spitzer|Chandra|New Horizons|Curiosity|Perseverance|Mariner|Viking|Venera"
+                      r"|Magellan|Messenger|Parker|Giotto|Huygens|LIGO)(?:\s+\d+)?)\b")
+"""A discoverer that is no person: "discovered by the Cassini spacecraft", "by Voyager 1"."""
 NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French"])
 """Capitalised words that are never part of a person's name in the passages (places, objects,
 missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
@@ -460,7 +472,7 @@ def widen(word: str) -> tuple[str, ...]:
     if word in WIDEN:
         return WIDEN[word]
     return next((WIDEN[word[:-len(end)]] for end in _ENDINGS
-                 if word.endswith(end) and len(word) - len(end) >= 3 and word[:-len(end)] in WIDEN), ())
+                 if word.endswith(end) and len(word) - len(end) >= 4 and word[:-len(end)] in WIDEN), ())
 
 
 def _glossary_words(word: str) -> tuple[str, ...]:
@@ -541,7 +553,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
             continue
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
-        if entity.in_words(words | headline) and (pronoun or not question.relation or complete
+        titled = entity.in_words(set(map(stem, tokens(title))))
+        if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):
             continue  # the passage is headed by the thing itself ("How a spectrograph works")
         if not (title in entity.titles and pronoun) or any(
@@ -594,14 +607,14 @@ def evidence(question: Question, sentence: str) -> str | None:
         if question.namesake and not after:
             return None
         people = person_names(after[0] if question.namesake else before)
-        agent = _AGENT.search(before)
+        agent = _AGENT.search(before) or _MISSION.search(before)
         return ", ".join(people) if people else agent.group(1) if agent else None
     if asked is Asked.NAME:
         own = {form for entity in question.entities for forms in entity.words for form in forms}
         for spot in _NAMING.finditer(sentence):
-            words = spot.group("name").split()
-            if all(_bare(word) in question.names for word in words) and not _uses(own, {stem(_bare(words[0]))}):
-                return spot.group("name").removesuffix("'s").removesuffix("’s")
+            first = _bare(spot.group("name").split()[0])
+            if first in question.names and not _uses(own, {stem(first)}):
+                return spot.group("name")
         return None
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
@@ -610,8 +623,10 @@ def evidence(question: Question, sentence: str) -> str | None:
     if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
         pattern = _SPIN  # "how fast does Jupiter spin" is answered by its day
     if pattern is not None:
+        spans = [span.span() for span in _LIFE_SPAN.finditer(sentence)]
         found = [match for match in pattern.finditer(sentence)
-                 if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))]
+                 if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
+                 and not any(start <= match.start() < end for start, end in spans)]
         return _nearest(question, sentence, found)
     if asked is Asked.REASON:
         return "" if _CAUSE.search(sentence) else None
@@ -630,10 +645,14 @@ def _counts(question: Question, phrase: str) -> bool:
     return not things or any(_uses(forms, set(counted)) for forms in things)
 
 
+_CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:and|while|whereas|but)\s+")
+
+
 def _own_clause(question: Question, sentence: str) -> str:
-    """Of a sentence listing several events ("Titania … by Herschel in 1787; … and Miranda … by
-    Kuiper in 1948"), the one clause that names the question's thing; else the whole sentence."""
-    clauses = re.split(r";\s*", sentence)
+    """Of a sentence telling several events ("Titania … by Herschel in 1787; … and Miranda … by
+    Kuiper in 1948", "Huygens landed … in 2005, and Cassini discovered the plumes of Enceladus"),
+    the one clause that names the question's thing; else the whole sentence."""
+    clauses = _CLAUSE_BREAK.split(sentence)
     naming = [clause for clause in clauses
               if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
     return naming[0] if len(clauses) > 1 and len(naming) == 1 else sentence
