@@ -73,10 +73,10 @@ def main() -> None:
 
     def all_positions():
         grid = SkyGrid(grid_times(window, 15), Site(LOCATION.lat, LOCATION.lon, LOCATION.elevation_m))
-        ri, di = grid.cirs(catalog.ra_rad, catalog.dec_rad)
-        best = np.argmax(grid.sin_altitude(ri, di), axis=0)
+        cirs = grid.cirs(catalog.icrs)
+        best = np.argmax(grid.sin_altitude(cirs), axis=0)
         grid.bodies(("sun", "moon", *PLANETS))
-        return grid.horizontal_at(ri, di, best)
+        return grid.horizontal_at(cirs, best)
 
     warm_positions, _ = timed(all_positions, repeat=30)
     n_targets = len(catalog) + len(PLANETS) + 1
