@@ -7,10 +7,11 @@ and altitude. This is the same chain Astropy runs for ICRS → AltAz, minus Astr
 machinery, which would cost a second at import and most of the plan's time. Directions stay
 unit vectors throughout (the catalogue's are computed once at load): ``atciqz`` itself converts
 angles to a vector and back for every object, and the altitude of thousands of objects at every
-grid time is then one 3-column matrix product instead of a cosine per object and time. Differences to Astropy's full transform (tested, and
-measured by ``bench/plan_speed.py``): UT1−UTC and polar motion are taken as zero (≤ 14″ in hour
-angle), so positions agree to well under 1′. Altitudes are geometric: no refraction, as in
-astroplan's defaults. Solar-system bodies use ERFA's ``epv00`` (Earth), ``plan94`` (planets,
+grid time is then one 3-column matrix product instead of a cosine per object and time.
+Differences to Astropy's full transform (tested, and measured by ``bench/plan_speed.py``):
+UT1−UTC and polar motion are taken as zero (≤ 14″ in hour angle), so positions agree to well
+under 1′. Altitudes are geometric: no refraction, as in astroplan's defaults. Solar-system
+bodies use ERFA's ``epv00`` (Earth, once per grid: ``_earth_states``), ``plan94`` (planets,
 light-time corrected) and ``moon98`` (Moon, topocentric), the ephemerides behind Astropy's
 ``builtin`` solar-system ephemeris. Nothing here touches the network.
 """
