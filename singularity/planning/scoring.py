@@ -48,7 +48,7 @@ class Scores:
     too_low: np.ndarray
     too_faint: np.ndarray
 
-    def parts(self, indices: Sequence[int]) -> list[dict[str, float]]:
+    def parts(self, indices: np.ndarray | Sequence[int]) -> list[dict[str, float]]:
         """The parts of the scores of the targets at ``indices``, rounded for display."""
         columns = {
             "magnitude_score": (self.magnitude_score, 1), "altitude_score": (self.altitude_score, 1),
