@@ -15,6 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 
+import erfa
 import numpy as np
 
 from singularity.planning.showpieces import DATA, memberships, named_double_stars
@@ -54,6 +55,8 @@ class Catalog:
     constellations: list[str]
     ra_rad: np.ndarray
     dec_rad: np.ndarray
+    icrs: np.ndarray
+    """ICRS unit vectors, shaped (objects, 3): what ``ephemeris.SkyGrid.cirs`` takes."""
     magnitude: np.ndarray
     surface_brightness: np.ndarray
     """Mean surface brightness in mag/arcsec² (NaN when neither given nor computable)."""
@@ -146,6 +149,8 @@ def load_catalog() -> Catalog:
     rows = [(*r[:7], supplement[r[0]], *r[8:]) if r[7] is None and r[8] is None else r for r in rows]
     mags = [catalog_magnitude(r[1], r[7], r[8])[0] for r in rows]
     ids = [r[0] for r in rows]
+    ra_rad = np.array([r[2] for r in rows], dtype=float)
+    dec_rad = np.array([r[3] for r in rows], dtype=float)
     tier, lists = memberships(ids, [bool(r[10]) for r in rows], {s["id"] for s in named_double_stars()})
     return Catalog(
         ids=ids,
@@ -153,8 +158,9 @@ def load_catalog() -> Catalog:
         common_names=[(r[11] or "").split(",")[0] for r in rows],
         families=[FAMILY_OF_TYPE[r[1]] for r in rows],
         constellations=[r[4] or "" for r in rows],
-        ra_rad=np.array([r[2] for r in rows], dtype=float),
-        dec_rad=np.array([r[3] for r in rows], dtype=float),
+        ra_rad=ra_rad,
+        dec_rad=dec_rad,
+        icrs=erfa.s2c(ra_rad, dec_rad),
         magnitude=np.array(mags, dtype=float),
         surface_brightness=np.array(
             [r[9] if r[9] is not None else _surface_brightness(m, r[5], r[6])

@@ -97,11 +97,12 @@ def catalog_complexes(catalog: Catalog) -> np.ndarray:
                        _COMPLEX[catalog.family_code])
 
 
-def fold(ranked: list[int], complex_id: np.ndarray, priority: np.ndarray) -> tuple[list[int], dict[int, list[int]]]:
+def fold(ranked: np.ndarray, complex_id: np.ndarray, priority: np.ndarray) -> tuple[np.ndarray, dict[int, list[int]]]:
     """One slot per complex. ``ranked``: candidates, best score first; ``complex_id`` and
     ``priority`` per candidate (higher priority wins, then the earlier rank). Returns the ranked
     candidates without the folded members, and per kept member the members folded into it."""
-    in_complex = [i for i in ranked if complex_id[i] >= 0]
+    ranked = np.asarray(ranked, dtype=int)
+    in_complex = ranked[complex_id[ranked] >= 0].tolist()
     if not in_complex:
         return ranked, {}
     principal: dict[int, int] = {}
@@ -114,5 +115,5 @@ def fold(ranked: list[int], complex_id: np.ndarray, priority: np.ndarray) -> tup
         head = principal[int(complex_id[i])]
         if head != i:
             parts.setdefault(head, []).append(i)
-    folded = {i for members in parts.values() for i in members}
-    return [i for i in ranked if i not in folded], parts
+    folded = [i for members in parts.values() for i in members]
+    return ranked[~np.isin(ranked, folded)], parts

@@ -37,10 +37,14 @@ def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
     )
 
 
+@lru_cache(maxsize=1)
+def _to_b1875() -> np.ndarray:
+    return erfa.pmat06(_B1875_JD, 0.0)
+
+
 def constellation_of(ra_rad: float, dec_rad: float) -> str:
     """IAU three-letter abbreviation of the constellation containing an ICRS direction."""
-    matrix = erfa.pmat06(_B1875_JD, 0.0)
-    vector = matrix @ erfa.s2c(ra_rad, dec_rad)
+    vector = _to_b1875() @ erfa.s2c(ra_rad, dec_rad)
     ra, dec = erfa.c2s(vector)
     ra_hours, dec_deg = float(erfa.anp(ra)) * 12 / np.pi, float(np.degrees(dec))
     ra_low, ra_up, dec_low, names = _table()

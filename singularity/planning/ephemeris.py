@@ -1,13 +1,17 @@
 """Alt-azimuth positions of the Sun, Moon, planets and a whole catalog over a time grid.
 
 Built directly on ERFA (pyerfa, the library under ``astropy.coordinates``): per grid time one
-``apco13`` prepares the observer's astrometry, then ``atciqz`` + ``atioq`` map every catalog
-direction to observed azimuth and altitude in one vectorised call. This is the same chain
-Astropy runs for ICRS → AltAz, minus Astropy's frame machinery, which would cost a second at
-import and most of the plan's time. Differences to Astropy's full transform (tested, and
-measured by ``bench/plan_speed.py``): UT1−UTC and polar motion are taken as zero (≤ 14″ in hour
-angle), so positions agree to well under 1′. Altitudes are geometric: no refraction, as in
-astroplan's defaults. Solar-system bodies use ERFA's ``epv00`` (Earth), ``plan94`` (planets,
+``apco13`` prepares the observer's astrometry, then the steps of ``atciqz`` (light deflection,
+aberration, precession-nutation) + ``atioq`` map every catalog direction to observed azimuth
+and altitude. This is the same chain Astropy runs for ICRS → AltAz, minus Astropy's frame
+machinery, which would cost a second at import and most of the plan's time. Directions stay
+unit vectors throughout (the catalogue's are computed once at load): ``atciqz`` itself converts
+angles to a vector and back for every object, and the altitude of thousands of objects at every
+grid time is then one 3-column matrix product instead of a cosine per object and time.
+Differences to Astropy's full transform (tested, and measured by ``bench/plan_speed.py``):
+UT1−UTC and polar motion are taken as zero (≤ 14″ in hour angle), so positions agree to well
+under 1′. Altitudes are geometric: no refraction, as in astroplan's defaults. Solar-system
+bodies use ERFA's ``epv00`` (Earth, once per grid: ``_earth_states``), ``plan94`` (planets,
 light-time corrected) and ``moon98`` (Moon, topocentric), the ephemerides behind Astropy's
 ``builtin`` solar-system ephemeris. Nothing here touches the network.
 """
@@ -18,6 +22,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import cached_property
 
 import erfa
 import numpy as np
@@ -30,6 +35,7 @@ PLANETS: dict[str, int] = {
 }
 BODIES: tuple[str, ...] = ("sun", "moon", *PLANETS)
 C_AU_PER_DAY = erfa.CMPS * erfa.DAYSEC / erfa.DAU
+GM_SUN_AU3_DAY2 = 0.01720209895**2  # Gauss's gravitational constant squared
 SUPPORTED_YEARS = (1901, 2099)
 """The years positions are computed for: ERFA's Earth series (``epv00``) is made for 100 Julian
 years either side of J2000 (1900-01-01.5 to 2100-01-01.5 TT) and warns outside it, as the Moon
@@ -68,6 +74,8 @@ class BodyTrack(Track):
     distance_au: np.ndarray
     heliocentric_au: np.ndarray
     """Distance from the Sun (for planet magnitudes); zeros for the Sun itself."""
+    phase_angle_deg: np.ndarray
+    """Sun–body–observer angle (for magnitudes); zeros for the Sun itself."""
 
 
 def _two_part_utc(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
@@ -79,6 +87,27 @@ def _two_part_utc(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
         np.array([t.day for t in utc]), np.array([t.hour for t in utc]),
         np.array([t.minute for t in utc]), seconds,
     )
+
+
+def _earth_states(tt1: np.ndarray, tt2: np.ndarray, mid: int) -> tuple[np.ndarray, np.ndarray]:
+    """The Earth's heliocentric and barycentric position and velocity (``epv00``'s) at every
+    grid time: the series once, at the middle time, carried to the others by the Sun's
+    attraction to second order. ``epv00`` costs as much per time as the rest of the grid's
+    astrometry. The neglected terms (the change of that attraction, the Moon's pull on the
+    Earth) stay below 1e-6 au up to 18 hours from the middle (the longest grid: the 36-hour
+    rise search of ``visibility``), measured against ``epv00`` at every time: 0.15″ at 1 au,
+    under 1″ for the nearest planet, 0.003″ in aberration; within a 2-hour plan 1e-9 au."""
+    helio, bary = erfa.epv00(tt1[mid], tt2[mid])
+    days = ((tt1 - tt1[mid]) + (tt2 - tt2[mid]))[:, None]
+    acceleration = -GM_SUN_AU3_DAY2 * helio["p"] / np.linalg.norm(helio["p"]) ** 3
+
+    def carried(state: np.ndarray) -> np.ndarray:
+        out = np.empty(days.shape[0], dtype=state.dtype)
+        out["p"] = state["p"] + state["v"] * days + 0.5 * acceleration * days**2
+        out["v"] = state["v"] + acceleration * days
+        return out
+
+    return carried(helio), carried(bary)
 
 
 def angular_separation_deg(
@@ -106,10 +135,10 @@ class SkyGrid:
             warnings.simplefilter("ignore", erfa.ErfaWarning)
             utc1, utc2 = _two_part_utc(self.times)
             self._tt = erfa.taitt(*erfa.utctai(utc1, utc2))
-        self._earth_helio, self._earth_bary = erfa.epv00(*self._tt)
+        mid = len(self.times) // 2
+        self._earth_helio, self._earth_bary = _earth_states(*self._tt, mid)
         # What apco13 does per time, with the slow precession-nutation series evaluated once at
         # the middle of the grid (it moves by milliarcseconds per hour) and UT1 = UTC.
-        mid = len(self.times) // 2
         tt_mid = self._tt[0][mid], self._tt[1][mid]
         x, y = erfa.bpn2xy(erfa.pnm06a(*tt_mid))
         self._astrom = erfa.apco(
@@ -119,64 +148,87 @@ class SkyGrid:
         )
         self._vectors: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
-    def _horizontal(self, ri: np.ndarray, di: np.ndarray, index: slice | np.ndarray) -> Track:
-        """CIRS → azimuth/altitude: rotate by the local Earth rotation angle (what ``atioq``
-        does without refraction, polar motion and diurnal aberration, all zero or ≤ 0.3″)."""
-        hour_angle = self._astrom["eral"][index] - ri
+    def _horizontal(self, cirs: np.ndarray, eral: np.ndarray) -> Track:
+        """CIRS unit vectors (…, 3) → azimuth/altitude at local Earth rotation angle ``eral``
+        (broadcast against the vectors' leading shape): what ``atioq`` does without refraction,
+        polar motion and diurnal aberration, all zero or ≤ 0.3″."""
         sin_phi, cos_phi = self._astrom["sphi"][0], self._astrom["cphi"][0]  # the site's latitude
-        sin_dec, cos_dec = np.sin(di), np.cos(di)
-        cos_ha = np.cos(hour_angle)
-        alt = np.arcsin(np.clip(sin_phi * sin_dec + cos_phi * cos_dec * cos_ha, -1.0, 1.0))
-        az = np.arctan2(-cos_dec * np.sin(hour_angle), sin_dec * cos_phi - cos_dec * sin_phi * cos_ha)
+        x, y, sin_dec = cirs[..., 0], cirs[..., 1], cirs[..., 2]
+        cos_era, sin_era = np.cos(eral), np.sin(eral)
+        cos_dec_cos_ha = cos_era * x + sin_era * y  # hour angle = era − right ascension
+        cos_dec_sin_ha = sin_era * x - cos_era * y
+        alt = np.arcsin(np.clip(sin_phi * sin_dec + cos_phi * cos_dec_cos_ha, -1.0, 1.0))
+        az = np.arctan2(-cos_dec_sin_ha, sin_dec * cos_phi - sin_phi * cos_dec_cos_ha)
         return Track(alt_deg=np.degrees(alt), az_deg=np.degrees(az) % 360.0)
 
-    def cirs(self, ra_rad: np.ndarray, dec_rad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """ICRS → CIRS (aberration, light deflection, precession-nutation), done once at the
-        middle of the grid: over a night it changes by less than 0.1″."""
-        mid = len(self.times) // 2
-        return erfa.atciqz(np.asarray(ra_rad), np.asarray(dec_rad), self._astrom[mid])
+    def _to_cirs(self, direction: np.ndarray, astrom: np.ndarray) -> np.ndarray:
+        """ICRS unit vectors → CIRS unit vectors: light deflection by the Sun, aberration and
+        precession-nutation, the steps of ERFA's ``atciqz`` without its conversions to and from
+        angles (``astrom`` broadcast against the vectors' leading shape)."""
+        natural = erfa.ldsun(direction, astrom["eh"], astrom["em"])
+        proper = erfa.ab(natural, astrom["v"], astrom["em"], astrom["bm1"])
+        return proper @ self._astrom["bpn"][0].T  # one matrix for the grid (see __init__)
 
-    def sin_altitude(self, ri: np.ndarray, di: np.ndarray) -> np.ndarray:
-        """sin(altitude), shaped (times, objects): enough to find each object's highest sample
-        without paying for the inverse trigonometry on the whole grid."""
-        cos_ha = np.cos(self._astrom["eral"][:, None] - ri[None, :])
+    def cirs(self, icrs: np.ndarray) -> np.ndarray:
+        """ICRS unit vectors (objects, 3), e.g. ``Catalog.icrs``, → CIRS unit vectors, done once
+        at the middle of the grid: over a night the place changes by less than 0.1″."""
+        return self._to_cirs(icrs, self._astrom[len(self.times) // 2])
+
+    def sin_altitude(self, cirs: np.ndarray) -> np.ndarray:
+        """sin(altitude), shaped (times, objects), of CIRS unit vectors: one small matrix
+        product, enough to find each object's best sample without any trigonometry on the
+        whole grid."""
         sin_phi, cos_phi = self._astrom["sphi"][0], self._astrom["cphi"][0]
-        return sin_phi * np.sin(di)[None, :] + cos_phi * np.cos(di)[None, :] * cos_ha
+        eral = self._astrom["eral"]
+        to_zenith = np.column_stack(
+            [cos_phi * np.cos(eral), cos_phi * np.sin(eral), np.full(eral.shape, sin_phi)]
+        )
+        return to_zenith @ cirs.T
 
-    def horizontal_at(self, ri: np.ndarray, di: np.ndarray, time_index: np.ndarray) -> Track:
-        """Azimuth and altitude of each object at its own grid time (``time_index`` per object)."""
-        return self._horizontal(ri, di, time_index)
+    def horizontal_at(self, cirs: np.ndarray, time_index: np.ndarray) -> Track:
+        """Azimuth and altitude of each CIRS unit vector at its own grid time (``time_index``
+        per object)."""
+        return self._horizontal(cirs, self._astrom["eral"][time_index])
+
+    def tracks(self, cirs: np.ndarray) -> Track:
+        """CIRS unit vectors → full tracks shaped (times, objects)."""
+        return self._horizontal(cirs[None, :, :], self._astrom["eral"][:, None])
 
     def fixed(self, ra_rad: np.ndarray, dec_rad: np.ndarray) -> Track:
         """Catalog directions (ICRS, radians) → full tracks shaped (times, objects)."""
-        ri, di = self.cirs(ra_rad, dec_rad)
-        return self._horizontal(ri[None, :], di[None, :], np.s_[:, None])
+        return self.tracks(self.cirs(erfa.s2c(np.asarray(ra_rad), np.asarray(dec_rad))))
 
     def _sun_bary(self) -> np.ndarray:
         return self._earth_bary["p"] - self._earth_helio["p"]
 
-    def _body_vector(self, name: str) -> tuple[np.ndarray, np.ndarray]:
-        """Observer → body vector (au) and body's heliocentric distance (memoised)."""
-        if name not in self._vectors:
-            self._vectors[name] = self._compute_body_vector(name)
-        return self._vectors[name]
+    @cached_property
+    def _moon_geocentric(self) -> np.ndarray:
+        return erfa.moon98(*self._tt)["p"]
 
-    def _compute_body_vector(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+    def _body_vectors(self, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Observer → body vectors (au), shaped (bodies, times, 3), and the bodies' distances
+        from the Sun; memoised per body, the planets computed in one ERFA call."""
+        missing = [name for name in dict.fromkeys(names) if name not in self._vectors]
         observer = self._astrom["eb"]
         sun = self._sun_bary()
-        if name == "sun":
-            vector = sun - observer
-            return vector, np.zeros(len(self.times))
-        if name == "moon":
-            moon = erfa.moon98(*self._tt)["p"]
-            vector = self._earth_bary["p"] + moon - observer
-            return vector, np.linalg.norm(self._earth_helio["p"] + moon, axis=-1)
-        number = PLANETS[name]
-        tt1, tt2 = self._tt
-        helio = erfa.plan94(tt1, tt2, number)["p"]
-        light_time = np.linalg.norm(sun + helio - observer, axis=-1) / C_AU_PER_DAY
-        helio = erfa.plan94(tt1, tt2 - light_time, number)["p"]
-        return sun + helio - observer, np.linalg.norm(helio, axis=-1)
+        planets = [name for name in missing if name in PLANETS]
+        if planets:
+            tt1, tt2 = self._tt
+            number = np.array([PLANETS[name] for name in planets])[:, None]
+            helio = erfa.plan94(tt1, tt2, number)["p"]
+            light_time = np.linalg.norm(sun + helio - observer, axis=-1) / C_AU_PER_DAY
+            helio = erfa.plan94(tt1, tt2 - light_time, number)["p"]
+            distance = np.linalg.norm(helio, axis=-1)
+            for k, name in enumerate(planets):
+                self._vectors[name] = sun + helio[k] - observer, distance[k]
+        if "sun" in missing:
+            self._vectors["sun"] = sun - observer, np.zeros(len(self.times))
+        if "moon" in missing:
+            moon = self._moon_geocentric
+            self._vectors["moon"] = (self._earth_bary["p"] + moon - observer,
+                                     np.linalg.norm(self._earth_helio["p"] + moon, axis=-1))
+        vectors, helios = zip(*(self._vectors[name] for name in names), strict=True)
+        return np.stack(vectors), np.stack(helios)
 
     def body(self, name: str) -> BodyTrack:
         """Apparent topocentric position of the Sun, the Moon or a planet at every grid time."""
@@ -184,38 +236,35 @@ class SkyGrid:
 
     def bodies(self, names: Sequence[str]) -> dict[str, BodyTrack]:
         """Several bodies in one vectorised pass (arrays shaped (times,) per body)."""
-        vectors, helios = zip(*(self._body_vector(name) for name in names), strict=True)
-        vector = np.stack(vectors)  # (bodies, times, 3)
+        vector, helio = self._body_vectors(names)  # (bodies, times, 3), (bodies, times)
         ra, dec = erfa.c2s(vector)
-        track = self._horizontal(*erfa.atciqz(ra, dec, self._astrom), np.s_[:])
         distance = np.linalg.norm(vector, axis=-1)
+        track = self._horizontal(self._to_cirs(vector / distance[..., None], self._astrom),
+                                 self._astrom["eral"])
+        # Sun–body–observer angle; none for the Sun itself (heliocentric distance 0)
+        to_sun = -(vector + self._astrom["eb"] - self._sun_bary())
+        sun_distance = np.linalg.norm(to_sun, axis=-1)
+        lit = sun_distance > 0.0
+        cos_phase = np.sum(to_sun * -vector, axis=-1) / (np.where(lit, sun_distance, 1.0) * distance)
+        phase = np.where(lit, np.degrees(np.arccos(np.clip(cos_phase, -1.0, 1.0))), 0.0)
         return {
             name: BodyTrack(
                 alt_deg=track.alt_deg[k], az_deg=track.az_deg[k], ra_rad=erfa.anp(ra[k]),
-                dec_rad=dec[k], distance_au=distance[k], heliocentric_au=helios[k],
+                dec_rad=dec[k], distance_au=distance[k], heliocentric_au=helio[k],
+                phase_angle_deg=phase[k],
             )
             for k, name in enumerate(names)
         }
 
     def moon_illumination(self) -> np.ndarray:
         """Illuminated fraction of the Moon's disk (0 new … 1 full) at every grid time."""
-        moon = erfa.moon98(*self._tt)["p"]
+        moon = self._moon_geocentric
         sun = -self._earth_helio["p"]  # geocentric Sun
         to_sun, to_earth = sun - moon, -moon
         cos_phase = np.sum(to_sun * to_earth, axis=-1) / (
             np.linalg.norm(to_sun, axis=-1) * np.linalg.norm(to_earth, axis=-1)
         )
         return (1.0 + cos_phase) / 2.0
-
-    def phase_angle_deg(self, name: str) -> np.ndarray:
-        """Sun–body–Earth angle, for planet magnitudes."""
-        vector, _ = self._body_vector(name)
-        body_from_sun = vector + self._astrom["eb"] - self._sun_bary()
-        to_sun, to_observer = -body_from_sun, -vector
-        cos_phase = np.sum(to_sun * to_observer, axis=-1) / (
-            np.linalg.norm(to_sun, axis=-1) * np.linalg.norm(to_observer, axis=-1)
-        )
-        return np.degrees(np.arccos(np.clip(cos_phase, -1.0, 1.0)))
 
 
 _MAGNITUDE_BASE = {  # Astronomical Almanac 1984 (Meeus, Astronomical Algorithms, ch. 41)

@@ -14,6 +14,7 @@ from singularity.planning.complexes import catalog_complexes
 from singularity.planning.constellations import constellation_of
 from singularity.planning.ephemeris import (
     PLANETS,
+    BodyTrack,
     Site,
     SkyGrid,
     angular_separation_deg,
@@ -178,8 +179,17 @@ def compute_plan(
     ceiling = (equipment.limiting_magnitude - sky.light_pollution_penalty
                + settings.magnitude_margin - _DIFFICULTY[catalog.family_code])
     keep = np.flatnonzero(catalog.magnitude <= ceiling)
-    ri, di = grid.cirs(catalog.ra_rad[keep], catalog.dec_rad[keep])
-    sin_alt = grid.sin_altitude(ri, di)
+    n_bright = keep.size
+    cirs = grid.cirs(catalog.icrs[keep])
+    sin_alt = grid.sin_altitude(cirs)
+    dark_deep = sun <= DEEP_SKY_MAX_SUN_ALT
+    dark_bright = sun <= BRIGHT_MAX_SUN_ALT
+    # Objects that never climb to the minimum altitude while it is dark get no score: counted
+    # here (above the horizon or not), they are dropped before anything else is computed.
+    peak = sin_alt[dark_deep].max(axis=0) if dark_deep.any() else np.full(keep.size, -1.0)
+    deep_above_horizon = int(np.count_nonzero(peak > 0.0))
+    high_enough = peak >= np.sin(np.radians(settings.min_altitude_deg))
+    keep, cirs, sin_alt = keep[high_enough], cirs[high_enough], sin_alt[:, high_enough]
     bodies = {name: tracks[name] for name in PLANETS}
     n_deep = keep.size
     body_names = [*(n.capitalize() for n in bodies), "Moon"]
@@ -195,10 +205,8 @@ def compute_plan(
     body_alt = np.column_stack([*(b.alt_deg for b in bodies.values()), moon.alt_deg])
     body_az = np.column_stack([*(b.az_deg for b in bodies.values()), moon.az_deg])
 
-    dark_deep = sun <= DEEP_SKY_MAX_SUN_ALT
-    dark_bright = sun <= BRIGHT_MAX_SUN_ALT
     deep_i = best_sample(sin_alt, sun, dark_deep)
-    deep_track = grid.horizontal_at(ri, di, deep_i)
+    deep_track = grid.horizontal_at(cirs, deep_i)
     deep_alt = np.where(dark_deep.any(), deep_track.alt_deg, -90.0)
     bright_i, bright_alt = _best(body_alt, dark_bright)
     best_i = np.concatenate([deep_i, bright_i])
@@ -211,10 +219,9 @@ def compute_plan(
         i = best_i[n_deep + k]
         magnitude[n_deep + k] = planet_magnitude(
             name, float(track.heliocentric_au[i]), float(track.distance_au[i]),
-            float(grid.phase_angle_deg(name)[i]),
+            float(track.phase_angle_deg[i]),
         )
-    moon_i = best_i[-1]
-    magnitude[-1] = moon_magnitude(float(grid.phase_angle_deg("moon")[moon_i]))
+    magnitude[-1] = moon_magnitude(float(moon.phase_angle_deg[best_i[-1]]))
     surface = np.concatenate([catalog.surface_brightness[keep], np.full(len(bodies) + 1, np.nan)])
 
     moon_alt_at_best = moon.alt_deg[best_i]
@@ -254,17 +261,18 @@ def compute_plan(
     ranked = selection.indices
     sample_hours = settings.sample_minutes / 60.0
 
+    chosen = np.array(ranked, dtype=int)
+    usable = np.where(chosen < n_deep, np.count_nonzero(dark_deep), np.count_nonzero(dark_bright))
+    hours_above = (observables.high_fraction[chosen] * usable * sample_hours).tolist()
     targets: list[Target] = []
-    for rank, i in enumerate(ranked, start=1):
-        point = compass_point(float(best_az[i]))
+    for rank, (i, parts, hours, alt, az) in enumerate(zip(
+            ranked, scores.parts(chosen), hours_above, best_alt[chosen].tolist(),
+            best_az[chosen].tolist(), strict=True), start=1):
+        point = compass_point(az)
         deep_sky = i < n_deep
         k = int(keep[i]) if deep_sky else -1
-        ra, dec = (catalog.ra_rad[k], catalog.dec_rad[k]) if deep_sky else _body_radec(
-            grid, id_of(i).lower(), int(best_i[i]))
         family = FAMILIES[family_code[i]]
-        parts = scores.parts(i)
-        usable = int(np.sum(dark_deep if deep_sky else dark_bright))
-        parts["hours_above_30"] = round(float(observables.high_fraction[i]) * usable * sample_hours, 2)
+        parts["hours_above_30"] = round(hours, 2)
         lists = catalog.showpiece_lists[k] if deep_sky else ()
         size = catalog.major_arcmin[k] if deep_sky else np.nan
         includes = [name_of(j) for j in selection.parts.get(i, [])]
@@ -272,17 +280,18 @@ def compute_plan(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
             type=FAMILY_LABEL[family], family=family,
-            constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
+            constellation=catalog.constellations[k] if deep_sky else constellation_of(
+                *_body_radec(tracks[id_of(i).lower()], int(best_i[i]))),
             magnitude=round(float(magnitude[i]), 2),
             surface_brightness=_rounded(surface[i]),
             size_arcmin=_rounded(size),
             best_time=times[best_i[i]].astimezone(tz),
-            altitude_deg=round(float(best_alt[i]), 1), azimuth_deg=round(float(best_az[i]), 1),
+            altitude_deg=round(alt, 1), azimuth_deg=round(az, 1),
             direction=point,
             moon_separation_deg=None if family == "moon" else round(float(separation[i]), 1),
             score=float(scores.score[i]),
             assessment=assessment(
-                parts, altitude_deg=float(best_alt[i]), direction=compass_words(point),
+                parts, altitude_deg=alt, direction=compass_words(point),
                 family_label=FAMILY_LABEL[family], showpiece_lists=lists,
                 preferred=bool(observables.preferred[i]),
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
@@ -294,11 +303,11 @@ def compute_plan(
     night = night_of((window.start - timedelta(hours=12)).astimezone(tz).date()
                      if window.start.astimezone(tz).hour < 12 else window.start.astimezone(tz).date(),
                      location)
-    above_horizon = int(np.sum(best_alt > 0))
+    above_horizon = deep_above_horizon + int(np.sum(best_alt[n_deep:] > 0))
     details = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)
     details += _request_notes(strength, preferences, selection.preferred_within_reach,
                               selection.preferred_listed, wanted)
-    chart_tracks = _tracks(grid, catalog, keep, bodies, moon, ranked[:CHART_TARGETS], n_deep)
+    chart_tracks = _tracks(grid, cirs, bodies, moon, ranked[:CHART_TARGETS], n_deep)
     return ObservingPlan(
         location=location, window=window, equipment=equipment, sky=sky, preferences=preferences,
         preference_strength=strength,
@@ -315,7 +324,7 @@ def compute_plan(
         ),
         targets=targets,
         counts={
-            "catalog": len(catalog) + len(bodies) + 1, "bright_enough": int(family_code.size),
+            "catalog": len(catalog) + len(bodies) + 1, "bright_enough": n_bright + n_bodies,
             "above_horizon_when_dark": above_horizon,
             "above_min_altitude": int(np.sum(~scores.too_low)),
             "within_reach": int(np.sum(~scores.too_low & ~scores.too_faint)),
@@ -331,11 +340,11 @@ def compute_plan(
     )
 
 
-def _tracks(grid: SkyGrid, catalog, keep: np.ndarray, bodies: dict, moon, indices: list[int],
+def _tracks(grid: SkyGrid, cirs: np.ndarray, bodies: dict, moon, indices: list[int],
             n_deep: int) -> list[tuple[int, np.ndarray]]:
-    """Full altitude curves of the chart targets."""
+    """Full altitude curves of the chart targets (``cirs``: the deep-sky candidates')."""
     deep = [i for i in indices if i < n_deep]
-    deep_alt = grid.fixed(catalog.ra_rad[keep[deep]], catalog.dec_rad[keep[deep]]).alt_deg
+    deep_alt = grid.tracks(cirs[deep]).alt_deg
     body_tracks = [*bodies.values(), moon]
     return [
         (i, deep_alt[:, deep.index(i)] if i < n_deep else body_tracks[i - n_deep].alt_deg)
@@ -343,8 +352,7 @@ def _tracks(grid: SkyGrid, catalog, keep: np.ndarray, bodies: dict, moon, indice
     ]
 
 
-def _body_radec(grid: SkyGrid, name: str, index: int) -> tuple[float, float]:
-    track = grid.body(name)  # memoised vectors: cheap
+def _body_radec(track: BodyTrack, index: int) -> tuple[float, float]:
     return float(track.ra_rad[index]), float(track.dec_rad[index])
 
 

@@ -15,6 +15,7 @@ the instrument splits, are dropped. ``docs/planning.md`` gives every constant it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,15 +48,17 @@ class Scores:
     too_low: np.ndarray
     too_faint: np.ndarray
 
-    def parts(self, i: int) -> dict[str, float]:
-        """The parts of target ``i``'s score, rounded for display."""
-        return {
-            "magnitude_score": round(float(self.magnitude_score[i]), 1),
-            "altitude_score": round(float(self.altitude_score[i]), 1),
-            "headroom_mag": round(float(self.headroom[i]), 2),
-            **{f"{name}_mag": round(float(loss[i]), 2) for name, loss in self.losses.items()},
-            **{f"{name}_factor": round(float(f[i]), 3) for name, f in self.factors.items()},
+    def parts(self, indices: np.ndarray | Sequence[int]) -> list[dict[str, float]]:
+        """The parts of the scores of the targets at ``indices``, rounded for display."""
+        columns = {
+            "magnitude_score": (self.magnitude_score, 1), "altitude_score": (self.altitude_score, 1),
+            "headroom_mag": (self.headroom, 2),
+            **{f"{name}_mag": (loss, 2) for name, loss in self.losses.items()},
+            **{f"{name}_factor": (f, 3) for name, f in self.factors.items()},
         }
+        rounded = [[round(v, places) for v in values[indices].tolist()]
+                   for values, places in columns.values()]
+        return [dict(zip(columns, row, strict=True)) for row in zip(*rounded, strict=True)]
 
 
 def score(obs: Observables, sky: Sky) -> Scores:

@@ -48,21 +48,22 @@ def select(order: np.ndarray, family_code: np.ndarray, preferred: np.ndarray,
            tier: np.ndarray | None = None) -> Selection:
     """``order``: scored candidates, best score first; ``preferred``, ``complex_id`` (−1: in no
     complex) and ``tier`` (showpiece tier): per candidate."""
-    ranked = [int(i) for i in order]
+    ranked = np.asarray(order, dtype=int)
+    preferred = np.asarray(preferred, dtype=bool)
     if strength is PreferenceStrength.ONLY:
-        ranked = [i for i in ranked if preferred[i]]
+        ranked = ranked[preferred[ranked]]
     parts: dict[int, list[int]] = {}
     if complex_id is not None:
         tiers = np.zeros(len(preferred), dtype=int) if tier is None else np.asarray(tier, dtype=int)
-        ranked, parts = fold(ranked, complex_id, 10 * np.asarray(preferred, dtype=int) + tiers)
-    within = sum(1 for i in ranked if preferred[i])
+        ranked, parts = fold(ranked, complex_id, 10 * preferred.astype(int) + tiers)
+    wanted = preferred[ranked]
     if strength is PreferenceStrength.ONLY:
-        chosen = ranked[:limit]
+        chosen = ranked[:limit].tolist()
     elif strength is PreferenceStrength.MOSTLY:
-        chosen = _mostly(ranked, preferred, limit)
+        chosen = _mostly(ranked, wanted, limit)
     else:
         chosen = _varied(ranked, family_code, limit)
-    return Selection(chosen, within, sum(1 for i in chosen if preferred[i]),
+    return Selection(chosen, int(np.count_nonzero(wanted)), int(np.count_nonzero(preferred[chosen])),
                      {i: parts[i] for i in chosen if i in parts})
 
 
@@ -70,28 +71,25 @@ def _blocks(limit: int) -> list[int]:
     return sorted({min(HEAD, limit), limit})
 
 
-def _mostly(ranked: list[int], preferred: np.ndarray, limit: int) -> list[int]:
+def _mostly(ranked: np.ndarray, wanted: np.ndarray, limit: int) -> list[int]:
     """The best requested targets first (two thirds of the list, more when they outscore the
-    rest), then the best of the rest."""
-    quota = math.ceil(MOSTLY_SHARE * limit)
-    wanted = [i for i in ranked if preferred[i]][:quota]
-    chosen = set(wanted)
-    rest = [i for i in ranked if i not in chosen][: limit - len(wanted)]
-    return [*wanted, *rest]
+    rest), then the best of the rest. ``wanted``: per ranked candidate, whether it is requested."""
+    first = wanted & (np.cumsum(wanted) <= math.ceil(MOSTLY_SHARE * limit))
+    head = ranked[first]
+    return [*head.tolist(), *ranked[~first][: limit - head.size].tolist()]
 
 
-def _varied(ranked: list[int], family_code: np.ndarray, limit: int) -> list[int]:
+def _varied(ranked: np.ndarray, family_code: np.ndarray, limit: int) -> list[int]:
     family = [_VARIETY_FAMILY.get(f, f) for f in FAMILIES]
     caps = [(size, math.ceil(VARIETY_SHARE * size)) for size in _blocks(limit)]
     chosen: list[int] = []
     counts: Counter[str] = Counter()
-    rest = list(ranked)
+    rest = list(zip(ranked.tolist(), (family[c] for c in family_code[ranked].tolist()), strict=True))
     while rest and len(chosen) < limit:
         slot = len(chosen)
-        allowed = (i for i in rest
-                   if all(slot >= size or counts[family[family_code[i]]] < cap for size, cap in caps))
-        pick = next(allowed, rest[0])
+        allowed = (k for k, (_, kind) in enumerate(rest)
+                   if all(slot >= size or counts[kind] < cap for size, cap in caps))
+        pick, kind = rest.pop(next(allowed, 0))
         chosen.append(pick)
-        counts[family[family_code[pick]]] += 1
-        rest.remove(pick)
+        counts[kind] += 1
     return chosen

@@ -56,7 +56,7 @@ def test_fold_keeps_the_showpiece_then_the_best_scored() -> None:
     complex_id = np.array([7, -1, 7, 9, 9])
     priority = np.array([1, 0, 2, 2, 2])  # candidate 2 is on a higher showpiece tier than 0
     kept, parts = fold(ranked, complex_id, priority)
-    assert kept == [1, 2, 3]
+    assert kept.tolist() == [1, 2, 3]
     assert parts == {2: [0], 3: [4]}
 
 

@@ -51,6 +51,25 @@ def test_bodies_match_astropy_builtin_ephemeris(name: str) -> None:
     assert sep.max() < ONE_ARCMIN_DEG
 
 
+def test_a_36_hour_grid_keeps_the_sun_and_planets_within_arcseconds() -> None:
+    # the Earth's state is computed once, at the middle of the grid, and carried to its ends
+    times = [datetime(2026, 7, 3, 6, tzinfo=UTC) + timedelta(minutes=30 * i) for i in range(73)]
+    site = Site(47.65, 9.175, 404)
+    grid = SkyGrid(times, site)
+    location = _astropy_site(site)
+    for name in ("sun", "venus", "mars"):
+        ours = grid.body(name)
+        ref = get_body(name, Time(times), location).transform_to(AltAz(obstime=Time(times), location=location))
+        sep = angular_separation_deg(ref.alt.deg, ref.az.deg, ours.alt_deg, ours.az_deg)
+        assert sep.max() < 5 / 3600, name
+
+
+def test_catalog_unit_vectors_are_its_directions() -> None:
+    catalog = load_catalog()
+    assert np.allclose(np.linalg.norm(catalog.icrs, axis=1), 1.0)
+    assert np.allclose(np.arcsin(catalog.icrs[:, 2]), catalog.dec_rad)
+
+
 def test_north_pole_altitude_equals_declination() -> None:
     grid = SkyGrid(TIMES, Site(90.0, 0.0))
     dec = np.radians([80.0, 10.0, -5.0])
@@ -79,7 +98,7 @@ def test_planet_and_moon_magnitudes_are_plausible() -> None:
     grid = SkyGrid(TIMES[:1], Site(47.65, 9.175))
     jupiter = grid.body("jupiter")
     mag = planet_magnitude("jupiter", float(jupiter.heliocentric_au[0]), float(jupiter.distance_au[0]),
-                           float(grid.phase_angle_deg("jupiter")[0]))
+                           float(jupiter.phase_angle_deg[0]))
     assert -2.9 < mag < -1.6
     assert moon_magnitude(0.0) == pytest.approx(-12.73)
     assert -10.5 < moon_magnitude(90.0) < -9.7  # quarter Moon

@@ -188,7 +188,7 @@ def test_score_keeps_the_article_weights() -> None:
     expected = (0.65 * headroom_quality(np.array([3.0]), 1.0)[0] + 0.35 * 100.0) \
         * size_fit(obs, DOBSON_DARK)[0]
     assert s.score[0] == pytest.approx(expected, abs=0.01)
-    assert s.parts(0)["headroom_mag"] == 3.0
+    assert s.parts([0])[0]["headroom_mag"] == 3.0
 
 
 def test_no_score_below_ten_degrees_or_far_beyond_the_limit() -> None:
