@@ -13,7 +13,7 @@ import httpx
 import pytest
 from fastmcp import Client
 
-from singularity.config import Settings, StellariumSettings
+from singularity.config import PathsSettings, Settings, StellariumSettings
 from singularity.stellarium.remote import RemoteControl, StellariumUnavailable, png_size
 from singularity.stellarium.server import build_server
 from tests.stellarium.instance import StellariumInstance, free_loopback_port
@@ -33,8 +33,9 @@ async def test_observing_view_through_the_mcp_server(
     real_stellarium: StellariumInstance, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("STELLARIUM_PASSWORD", raising=False)
-    settings = Settings(stellarium=StellariumSettings(url=real_stellarium.url, timeout_s=10,
-                                                      script_timeout_s=20))
+    settings = Settings(paths=PathsSettings(data_dir=tmp_path),
+                        stellarium=StellariumSettings(url=real_stellarium.url, timeout_s=10, script_timeout_s=20))
+    views = settings.resolve(settings.stellarium.screenshot_dir, under_data=True) / "views"
     async with Client(build_server(settings)) as mcp:
         placed = await call(mcp, "set_location", latitude=47.65, longitude=9.17, altitude_m=400,
                             name="Kreuzlingen", timezone="Europe/Zurich")
@@ -56,10 +57,10 @@ async def test_observing_view_through_the_mcp_server(
         assert status["data"]["location"]["name"] == "Kreuzlingen"
         assert status["data"]["time"]["utc"] == "2026-12-05T20:00:00.000Z"
 
-        shot = await call(mcp, "take_screenshot", directory=str(tmp_path), prefix="m31")
+        shot = await call(mcp, "take_screenshot", directory="views", prefix="m31")
         assert shot["status"] == "ok", shot["message"]
         path = Path(shot["data"]["path"])
-        assert path.parent == tmp_path and path.name.startswith("m31")
+        assert path.parent == views and path.name.startswith("m31")
         assert png_size(path.read_bytes()) == (real_stellarium.width, real_stellarium.height)
         assert (shot["data"]["width"], shot["data"]["height"]) == (real_stellarium.width,
                                                                    real_stellarium.height)
