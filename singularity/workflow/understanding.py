@@ -67,12 +67,12 @@ def meaning_reader(settings: Settings) -> MeaningReader:
             try:
                 closeness = kb.closeness(vector)
             except SingularityError as exc:
-                log.info("No knowledge-base closeness for routing: %s", exc)
+                log.debug("No knowledge-base closeness for routing: %s", exc)
                 closeness = None
             names = tuple(match.name for match in kb.titles.find_in(text.replace("-", " ")))  # "Cassini-Mission"
             return Meaning(intents=space.scores(vector), knowledge=closeness, names=names)
         except SingularityError as exc:
-            log.info("Routing by rules only: %s", exc)
+            log.debug("Routing by rules only: %s", exc)
             return None
 
     return read

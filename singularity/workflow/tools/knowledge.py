@@ -268,7 +268,7 @@ def warm_up_knowledge(settings: Settings) -> None:
         shared_knowledge_base(settings).embedder.embed_query("warm-up")
         knowledge_titles(settings)
     except SingularityError as exc:  # reported in words when the user asks something
-        log.info("The knowledge base is not ready yet: %s", exc)
+        log.debug("The knowledge base is not ready yet: %s", exc)
 
 
 def shared_knowledge_base(settings: Settings) -> KnowledgeBase:
