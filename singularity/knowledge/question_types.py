@@ -65,7 +65,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse de[rs]\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bgeschwindigkeit\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
                      r"|\bwie oft\b|\bwie haufig\b")),
@@ -233,6 +233,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
 """Question words widened to the words a passage uses for them (German → English, and English
 synonyms such as "found" for "discovered")."""
 
+_SINGULAR = re.compile(r"\b(?:it|its|this)\b", re.IGNORECASE)
+"""A pronoun that can stand for one named thing ("they" in an article on asteroids is not Ceres)."""
 _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the star|the moon|the galaxy)\b", re.IGNORECASE)
 
 # --- evidence in an English sentence ---------------------------------------------------------
@@ -557,7 +559,7 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
         if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):
             continue  # the passage is headed by the thing itself ("How a spectrograph works")
-        if not (title in entity.titles and pronoun) or any(
+        if not (title in entity.titles and _SINGULAR.search(sentence)) or any(
                 other is not entity and other.in_words(headline) for other in question.entities):
             return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword;
             # under a heading naming another thing the question names, "it" is that thing
