@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from singularity.catalogue import Language, say
+from singularity.catalogue.objects import object_type
 from singularity.knowledge.text import markdown_text
 from singularity.planning.scoring import compass_point_in
 
@@ -46,7 +47,7 @@ def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
     return {
         "object": f"{target['rank']}. {target['name']}",
         "name": target["common_name"] or "",
-        "type": target["type"],
+        "type": object_type(target["type"], language),
         "magnitude": f"{target['magnitude']:.1f}",
         "best": datetime.fromisoformat(target["best_time"]).strftime("%H:%M"),
         "altitude": f"{target['altitude_deg']:.0f}°",

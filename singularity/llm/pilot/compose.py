@@ -8,25 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from singularity.catalogue.objects import moon_phase, object_type
 from singularity.planning.scoring import compass_point_in
-
-_TYPE_DE = {
-    "galaxy": "Galaxie", "galaxy group": "Galaxiengruppe", "open cluster": "offener Sternhaufen",
-    "globular cluster": "Kugelsternhaufen", "cluster with nebula": "Sternhaufen mit Nebel",
-    "stellar association": "Sternassoziation", "planetary nebula": "planetarischer Nebel",
-    "nebula": "Nebel", "supernova remnant": "Supernova-Überrest", "double star": "Doppelstern",
-    "asterism": "Asterismus", "planet": "Planet", "Moon": "Mond",
-}
-_PHASE_DE = {
-    "new Moon": "Neumond", "full Moon": "Vollmond", "first quarter": "zunehmender Halbmond",
-    "last quarter": "abnehmender Halbmond", "waxing crescent": "zunehmende Sichel",
-    "waning crescent": "abnehmende Sichel", "waxing gibbous": "zunehmender Mond",
-    "waning gibbous": "abnehmender Mond",
-}
 
 
 def _type(label: str, language: str) -> str:
-    return _TYPE_DE.get(label, label) if language == "de" else label
+    return object_type(label, "de" if language == "de" else "en")
 
 
 def _target_line(t: dict[str, Any], language: str) -> str:
@@ -55,7 +42,7 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
     moon = data.get("moon", "")
     if de:
         phase, _, lit = moon.partition(", ")
-        moon_line = f"Mond: {_PHASE_DE.get(phase, phase)}, {lit.replace('lit', 'beleuchtet')}."
+        moon_line = f"Mond: {moon_phase(phase, 'de')}, {lit.replace('lit', 'beleuchtet')}."
     else:
         moon_line = f"Moon: {moon}."
     parts = [lead, "\n".join(lines), moon_line]
