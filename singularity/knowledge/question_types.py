@@ -336,6 +336,8 @@ class Entity:
     titles: frozenset[str] = frozenset()
     english: tuple[frozenset[str], ...] = ()
     """A German name's English term, word by word ("Beteigeuze" is "Betelgeuse" in the passages)."""
+    phrase: bool = False
+    """Named by several words ("Hubble Space Telescope"), not one word or one compound."""
 
     def in_words(self, words: set[str]) -> bool:
         return any(variant and all(_uses(forms, words) for forms in variant) for variant in (self.words, self.english))
@@ -348,7 +350,7 @@ class Entity:
     def partly_in(self, words: set[str], names: frozenset[str]) -> bool:
         """Whether ``words`` hold one of its proper-name words ("Hubble" for the Hubble Space Telescope)."""
         named = {stem(name) for name in names}
-        return len(self.words) > 1 and any(_uses(forms, words) for forms in self.words if forms & named)
+        return self.phrase and any(_uses(forms, words) for forms in self.words if forms & named)
 
 
 @dataclass(frozen=True)
@@ -485,14 +487,20 @@ def _glossary_words(word: str) -> tuple[str, ...]:
 def _entity(name: str, titles: Iterable[str]) -> Entity:
     """A topic the question names, with its titles and, for a German name, its English term."""
     english = [word for term in english_terms(name) for word in tokens(term) if word not in _STOP]
-    return Entity(tuple(_forms(word) for word in tokens(name) if word not in _STOP), frozenset(titles),
-                  tuple(_forms(word) for word in english))
+    own = [word for word in tokens(name) if word not in _STOP]
+    return Entity(tuple(forms for word in own for forms in _forms(word)), frozenset(titles),
+                  tuple(forms for word in english for forms in _forms(word)), phrase=len(own) > 1)
 
 
-def _forms(word: str) -> frozenset[str]:
-    """A word's stem and the stems of its widenings."""
-    widened = widen(word) or tuple(form for part in _compound(word) for form in part)
-    return frozenset({stem(word), *map(stem, widened)})
+def _forms(word: str) -> tuple[frozenset[str], ...]:
+    """What must stand in a sentence for one word of a name: its stem or a widening, or for a
+    German compound each of its parts ("Ringnebel" is a ring *and* a nebula)."""
+    if widen(word):
+        return (frozenset({stem(word), *map(stem, widen(word))}),)
+    parts = _compound(word)
+    if parts:
+        return tuple(frozenset(map(stem, part)) for part in parts)
+    return (frozenset({stem(word)}),)
 
 
 def _compound(word: str) -> tuple[tuple[str, ...], ...]:

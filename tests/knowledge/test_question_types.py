@@ -155,3 +155,9 @@ def test_inflected_german_words_and_compounds_are_read_by_their_parts() -> None:
     assert not answer_quotes("Wer hat das erste Radioteleskop gebaut?", [optical], german=True).found
     assert answer_quotes("Wer hat das erste Radioteleskop gebaut?", [radio], german=True).key == "Grote Reber"
     assert answer_quotes("Wer hat die ersten Teleskope gebaut?", [optical], german=True).key == "Hans Lipperhey"
+
+
+def test_a_compound_name_needs_each_of_its_parts() -> None:
+    rings = _passage("Saturn", "Rings", "The main rings stretch from about 74,000 km to about 137,000 km from Saturn.")
+    named = [("Ringnebel", ["M57 — Ring Nebula"])]
+    assert not answer_quotes("Wie weit ist der Ringnebel entfernt?", [rings], named=named, german=True).found
