@@ -105,8 +105,6 @@ HALF_WORD = 0.5
 MOST = 2 / 3
 """Share of a question's relation words (three or more) a sentence must use; with one or two,
 all of them."""
-_ENGLISH_CONTENT = frozenset({"die", "war", "man", "hat", "sein"})
-"""German stopwords that are English words of meaning ("When did Heinrich Olbers die?")."""
 _NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"})
 _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
                            "astronom", "wissenschaftler"})
@@ -117,6 +115,9 @@ _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lie
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
+_STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
+"""For an English question: German stopwords that are English words of meaning count ("When
+did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
     # what a quantity word asks for
@@ -406,7 +407,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     unknown: dict[str, frozenset[str]] = {}
     events: set[str] = set()
     compounds: set[str] = set()
-    stop = _STOP if german else _STOP - _ENGLISH_CONTENT
+    stop = _STOP if german else _STOP_ENGLISH
     for word in dict.fromkeys(tokens(question)):
         if word in stop or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
             continue

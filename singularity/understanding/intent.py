@@ -94,7 +94,7 @@ def classify_intent(
         return answer
     question = bool(lx.QUESTION_START.match(lowered)) or (lowered.endswith("?") and len(words) > 2)
     reference = target_reference(text)
-    if lx.IMAGE_REQUEST.search(lowered) and not lx.STELLARIUM_WORDS.search(lowered) and not lx.ABOUT_PICTURES.match(lowered):
+    if lx.wants_pictures(lowered) and not lx.STELLARIUM_WORDS.search(lowered):
         return Intent(kind="images", reason="request for pictures of an object")
     if lx.STELLARIUM_WORDS.search(lowered) or (
         lx.ACTION_VERBS.match(lowered) and reference is not None

@@ -166,6 +166,11 @@ ABOUT_PICTURES = re.compile(
     r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
 )
 """A question about pictures ("How many images has Hubble taken?"), not a request for some."""
+
+
+def wants_pictures(lowered: str) -> bool:
+    """Whether a (lower-cased) message asks to be shown pictures."""
+    return bool(IMAGE_REQUEST.search(lowered)) and not ABOUT_PICTURES.match(lowered.strip())
 ACTION_VERBS = re.compile(
     r"^(?:bitte\s+|please\s+)?(?:(?:ö|oe)ffne|open|zentriere|center|centre|select|w(?:ä|ae)hle"
     r"|richte|point|slew|schwenke|zoome?|go\s+to|geh(?:e)?\s+zu|fahre?\s+zu)\b"

@@ -36,6 +36,12 @@ def app_env() -> dict[str, str]:
     return {}
 
 
+def model_env(base_url: str, *, timeout_s: float) -> dict[str, str]:
+    """The app's environment for an OpenAI-compatible model at ``base_url``, without retries."""
+    return {"SINGULARITY__LLM__PROVIDER": "openai_like", "SINGULARITY__LLM__OPENAI_LIKE_URL": base_url,
+            "SINGULARITY__LLM__TIMEOUT_S": f"{timeout_s:g}", "SINGULARITY__LLM__MAX_RETRIES": "0"}
+
+
 @pytest.fixture
 def app_url(settings: Settings, fake_server: FakeServer, app_env: dict[str, str]) -> Iterator[str]:
     clear_forecast(fake_server)

@@ -10,6 +10,7 @@ import pytest
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer
+from tests.ui.conftest import model_env
 from tests.ui.test_chat_app import send
 
 pytestmark = pytest.mark.slow
@@ -35,9 +36,7 @@ def fake_model(fake_server: FakeServer) -> Iterator[FakeOpenAI]:
 
 @pytest.fixture
 def app_env(fake_model: FakeOpenAI) -> dict[str, str]:
-    return {"SINGULARITY__LLM__PROVIDER": "openai_like",
-            "SINGULARITY__LLM__OPENAI_LIKE_URL": fake_model.base_url,
-            "SINGULARITY__LLM__TIMEOUT_S": "1", "SINGULARITY__LLM__MAX_RETRIES": "0"}
+    return model_env(fake_model.base_url, timeout_s=1)
 
 
 async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_model: FakeOpenAI,

@@ -40,8 +40,7 @@ _IMAGE_FILLER = re.compile(
 
 def answer_knowledge(turn: Turn) -> ChatMessage:
     language = turn.language
-    lowered = turn.user_text.lower()
-    if lx.IMAGE_REQUEST.search(lowered) and not lx.ABOUT_PICTURES.match(lowered.strip()):
+    if lx.wants_pictures(turn.user_text.lower()):
         return _images(turn, language)
     search = turn.called("search_multiple_topics") or turn.called("search_local_knowledge")
     titles = turn.titles or TitleIndex(())
