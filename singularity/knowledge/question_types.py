@@ -64,11 +64,13 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
-                        r"|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
+                        r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
     (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
-    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bgeschwindigkeit\b"),
+    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
+                     r"|\b(?:rotation|orbital|pulsation) period\b|\b(?:rotationsperiode|umlaufzeit|rotationsdauer)\b"
                      r"|\bwie oft\b|\bwie haufig\b")),
+    (Asked.FACT, r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b"),
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
                  r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b")),
@@ -112,6 +114,8 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
 """A distance is asked from here unless the question says otherwise."""
+_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern"})
+""""How long did Cassini's mission last": "last" is the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
@@ -120,6 +124,11 @@ _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
+    "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
+    "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known",),
+    "kehrt": ("returns", "return"), "zuruck": ("return", "returns"), "wiederkehr": ("return",),
+    "flucht": ("escape",), "fluchtgeschwindigkeit": ("escape", "velocity"), "leitete": ("led", "directed", "headed"),
+    "leiteten": ("led", "directed", "headed"), "geleitet": ("led", "directed", "headed"), "leitet": ("leads", "directs", "heads"),
     # what a quantity word asks for
     "warm": ("temperature", "hot", "cold", "degrees", "heat"), "kalt": ("temperature", "cold", "degrees"),
     "heiss": ("temperature", "hot", "hottest", "degrees"), "hot": ("temperature", "degrees", "hottest"),
@@ -240,7 +249,9 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the st
 
 # --- evidence in an English sentence ---------------------------------------------------------
 
-_NUM = r"[−–-]?\d[\d,.\u202f\u2009]*(?:\s+(?:thousand|million|billion|trillion))?"
+_DIGITS = r"\d[\d,.\u202f\u2009]*"
+_NUM = rf"(?<![\d,.])[−–-]?{_DIGITS}(?:\s*(?:[–-]|to)\s*{_DIGITS})?(?:\s+(?:thousand|million|billion|trillion))?"
+"""A number, or a range ("2,300–2,600 light-years" is one figure, never "–2,600")."""
 _APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
@@ -258,17 +269,33 @@ _UNITS: dict[Asked, str] = {
                  r"|(?:%|per ?cent) of the speed of light|times the speed",
 }
 _MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of"
-_QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z])", re.IGNORECASE)
+_QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z/²³])", re.IGNORECASE)
              for kind, units in _UNITS.items()}
 _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?|scopes?|apertures?|mirrors?|lens(?:es)?|eyepieces?)"
 _QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
 """A "100–200 mm telescope" is the instrument's size, not the object's."""
+_QUANTITY[Asked.DURATION] = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}"
+                                       r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b",
+                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted
 _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
                                        re.IGNORECASE)  # "1,580 km across" is a size
 _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
 """A person's years ("Charles Messier (1730–1817)") date no event the question asks about."""
 _SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$", re.IGNORECASE)
 """A length after these words is a size, not a distance ("a radius of about 25,559 km")."""
+_FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|condens\w*|collaps\w*|assembled|emerged)\b",
+                     re.IGNORECASE)
+"""An age given as "years ago" dates the object only when it tells of its formation."""
+_NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting)\s+(?:the\s+)?(?:next\s+|last\s+)?$", re.IGNORECASE)
+""""within the next 100,000 years" is a time to come, "for 10 billion years" a span, not an age."""
+_DIMENSIONS = {"wide": "wide|across|in diameter|in width", "deep": "deep|in depth", "tall": "tall|high|in height",
+               "thick": "thick|in thickness", "long": "long|in length"}
+_NOUNS = {"wide": "width|diameter", "deep": "depths?", "tall": "heights?", "thick": "thickness", "long": "length"}
+_ASKED_DIMENSION = {"wide": "wide", "breit": "wide", "width": "wide", "breite": "wide", "diameter": "wide",
+                    "durchmesser": "wide", "deep": "deep", "tief": "deep", "tiefe": "deep", "depth": "deep",
+                    "tall": "tall", "high": "tall", "hoch": "tall", "hohe": "tall", "height": "tall",
+                    "thick": "thick", "dick": "thick", "dicke": "thick", "thickness": "thick", "long": "long", "lang": "long",
+                    "lange": "long", "length": "long"}
 _ROTATION = frozenset({"rotat", "spin", "dreht", "turn"})
 _SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
@@ -343,6 +370,31 @@ class Entity:
     def in_words(self, words: set[str]) -> bool:
         return any(variant and all(_uses(forms, words) for forms in variant) for variant in (self.words, self.english))
 
+    def said_in(self, sequence: list[str]) -> bool:
+        """Whether a sentence's stems say it: a term of common words ("solar wind", "dark
+        matter") only as those words in a row — "winds" beside "Solar System" are no solar wind."""
+        if not self.in_words(set(sequence)):
+            return False
+        if not self.phrase:
+            return True
+        return self._in_a_row(self.words, sequence) or bool(self.english) and self._in_a_row(self.english, sequence)
+
+    def numbered_otherwise(self, sequence: list[str]) -> bool:
+        """Whether a sentence gives its name another number ("Voyager 2" when Voyager 1 is asked)."""
+        numbers = {form for forms in self.words for form in forms if form.isdigit()}
+        names = [forms for forms in self.words if not any(form.isdigit() for form in forms)]
+        return bool(numbers) and any(
+            sequence[i + 1].isdigit() and sequence[i + 1] not in numbers and any(_uses(forms, {word}) for forms in names)
+            for i, word in enumerate(sequence[:-1]))
+
+    @staticmethod
+    def _in_a_row(words: tuple[frozenset[str], ...], sequence: list[str]) -> bool:
+        """Each word within two words after the one before ("Andromeda spiral galaxy")."""
+        spots = [i for i, word in enumerate(sequence) if _uses(words[0], {word})]
+        for forms in words[1:]:
+            spots = [j for i in spots for j in range(i + 1, min(i + 4, len(sequence))) if _uses(forms, {sequence[j]})]
+        return bool(spots)
+
     def named(self, names: frozenset[str]) -> bool:
         """Whether it is called by a proper name ("Haumea"), not a common noun ("Mond")."""
         named = {stem(name) for name in names}
@@ -351,7 +403,9 @@ class Entity:
     def partly_in(self, words: set[str], names: frozenset[str]) -> bool:
         """Whether ``words`` hold one of its proper-name words ("Hubble" for the Hubble Space Telescope)."""
         named = {stem(name) for name in names}
-        return self.phrase and any(_uses(forms, words) for forms in self.words if forms & named)
+        numbered = [forms for forms in self.words if any(form.isdigit() for form in forms)]
+        return (self.phrase and any(_uses(forms, words) for forms in self.words if forms & named)
+                and all(forms & words for forms in numbered))  # "Voyager" does not name Voyager 1 beside Voyager 2
 
 
 @dataclass(frozen=True)
@@ -373,9 +427,18 @@ class Question:
     events: frozenset[str] = frozenset()
     """Relation words that name the event asked about ("designed", "gestaltet" → designed):
     who or when is only answered by a sentence that tells of that event."""
+    words: frozenset[str] = frozenset()
+    """The question's own words (folded), for what its kind leaves open ("how wide")."""
+    past: bool = False
+    """Whether it asks about an event in the past ("when was Polaris found to be double"): a
+    period ("every 30 years") then dates nothing."""
     compounds: frozenset[str] = frozenset()
     """The parts of a German compound ("Radioteleskop" → radio, telescope): one word of the
     question, so each part must be said."""
+
+
+_PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
+_NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
 
 
 def question_kind(question: str) -> Asked:
@@ -398,7 +461,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
-    filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS}.get(asked, frozenset())
+    filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
+              Asked.DURATION: _DURATION_FILLER}.get(asked, frozenset())
     entities = [_entity(name, titles) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
@@ -409,6 +473,9 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     compounds: set[str] = set()
     stop = _STOP if german else _STOP_ENGLISH
     for word in dict.fromkeys(tokens(question)):
+        if _NUMBER_IN_NAME.match(word) and stem(word) not in taken:
+            entities.append(Entity((frozenset({word}),)))  # "Apollo 11" is not Apollo 15
+            continue
         if word in stop or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
             continue
         own = stem(word)
@@ -424,7 +491,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     compounds.add(f"{own}/{i}")
             continue
         widened = widen(word) or (_glossary_words(word) if german else ())
-        forms = frozenset({own, *map(stem, widened)})
+        forms = frozenset({own, *map(stem, widened), *(() if german else map(stem, _inflected(word)))})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
         if word in proper or (german and not widened and cognate):
             entities.append(Entity((forms,)))
@@ -439,8 +506,9 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     elif not entities:  # "Wer baute den Leviathan von Parsonstown?": what it is about, neither
         nouns = {stem(word) for word in tokens(" ".join(re.findall(r"(?<=\s)[A-ZÄÖÜ][\w'’-]*", question)))}
         relation.update((key, forms) for key, forms in unknown.items() if key in nouns)
+    past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
-                    frozenset(events), frozenset(compounds))
+                    frozenset(events), frozenset(tokens(question)), past, frozenset(compounds))
 
 
 def proper_names(texts: Iterable[str]) -> frozenset[str]:
@@ -478,6 +546,12 @@ def widen(word: str) -> tuple[str, ...]:
         return WIDEN[word]
     return next((WIDEN[word[:-len(end)]] for end in _ENDINGS
                  if word.endswith(end) and len(word) - len(end) >= 4 and word[:-len(end)] in WIDEN), ())
+
+
+def _inflected(word: str) -> tuple[str, ...]:
+    """An English verb's other forms ("did … pass" is answered by "passed")."""
+    base = word.removesuffix("e")
+    return (f"{base}ed", f"{word}s", f"{word}es", f"{base}ing")
 
 
 def _glossary_words(word: str) -> tuple[str, ...]:
@@ -535,7 +609,7 @@ def similar(a: str, b: str) -> bool:
     return common >= max(5, min(len(a), len(b)) - 2)
 
 
-def relevance(question: Question, sentence: str, title: str, heading: str = "") -> float | None:
+def relevance(question: Question, sentence: str, title: str, heading: str = "", *, before: str = "") -> float | None:
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
     question names must stand in the sentence, or in its passage's heading when the sentence
     says "it" or the question asks nothing more, or be what the passage's document is about by
@@ -548,8 +622,11 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
     the passage's title and section, which name what its sentences are about. Words found only
     in the heading count half in the score, three quarters when the heading and sentence together
     hold every relation word (a passage headed by the question itself, *Why the Night Sky Is
-    Dark*)."""
-    words = set(map(stem, tokens(sentence)))
+    Dark*). ``before``: the passage's text before the sentence — a thing a document is found by
+    ("Vega" or "Great Red Spot" for the articles on pole stars and Jupiter) is what "it" stands
+    for only after the passage has named it."""
+    sequence = [stem(word) for word in tokens(sentence)]
+    words = set(sequence)
     headline = set(map(stem, tokens(f"{title} {heading}")))
     if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
         return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
@@ -560,7 +637,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
     elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
     for entity in question.entities:
-        if entity.in_words(words) or (entity.partly_in(words, question.names) and entity.in_words(headline)):
+        if entity.numbered_otherwise(sequence):
+            return None
+        if entity.said_in(sequence) or (entity.partly_in(words, question.names)
+                                                         and entity.in_words(headline)):
             continue
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
@@ -572,21 +652,26 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "") 
                 other is not entity and other.in_words(headline) for other in question.entities):
             return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword;
             # under a heading naming another thing the question names, "it" is that thing
+        if not entity.in_words(set(map(stem, tokens(before)))):
+            return None  # "it" is the article's own subject ("Jupiter"), unless the passage has just named the thing
     if not question.relation:
         return 1.0
     own = [forms for forms in question.relation.values() if _uses(forms, words)]
     by_title = [forms for forms in question.relation.values() if forms not in own and _uses(forms, headline)]
     if question.asked is Asked.DEFINITION:
-        if len(own) / len(question.relation) < 0.5:
-            return None
+        share = len(own) / len(question.relation)
+        if share < (1.0 if question.entities else 0.5):
+            return None  # "what is the surface gravity on Titan" is no definition of Titan
     else:
         predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
         needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
         if needed < (1.0 if len(predicates) <= 2 else MOST):
             return None  # "who named Pluto" is not answered by who found it
-        required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE) else set())
+        required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):
-            return None  # who designed the Golden Record is not who sent it; a telescope is no radio telescope
+            return None
+        if question.asked is Asked.NAME and any(not _uses(question.relation[key], words) for key in question.events):
+            return None  # which telescope discovered it: a telescope under "Discovery" may have done something else  # who designed the Golden Record is not who sent it; a telescope is no radio telescope
     headed = all(_uses(forms, words | headline) for forms in question.relation.values())
     about = all(_uses(forms if "/" in key else {key}, headline)  # in the question's own words
                 for key, forms in question.relation.items())
@@ -637,13 +722,40 @@ def evidence(question: Question, sentence: str) -> str | None:
         spans = [span.span() for span in _LIFE_SPAN.finditer(sentence)]
         found = [match for match in pattern.finditer(sentence)
                  if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
+                 and not (asked is Asked.AGE and match.group().lower().endswith("ago") and not _FORMED.search(sentence))
+                 and not (asked is Asked.AGE and _NOT_AN_AGE.search(sentence[:match.start()]))
+                 and not (asked is Asked.SIZE and _other_dimension(question, sentence[match.end():]))
+                 and not (asked is Asked.DATE and question.past and match.group().lower().startswith("every"))
                  and not any(start <= match.start() < end for start, end in spans)]
+        if asked is Asked.SIZE:
+            found = _of_dimension(question, sentence, found) or found
         return _nearest(question, sentence, found)
     if asked is Asked.REASON:
         return "" if _CAUSE.search(sentence) else None
     if asked is Asked.DEFINITION:
         return "" if _DEFINES.search(sentence) else None
     return ""
+
+
+def _other_dimension(question: Question, after: str) -> bool:
+    """Whether a length is of another dimension than the one asked ("hundreds of kilometres
+    deep" for "how wide")."""
+    asked = {_ASKED_DIMENSION[word] for word in question.words if word in _ASKED_DIMENSION}
+    said = next((name for name, pattern in _DIMENSIONS.items()
+                 if re.match(rf"\s*(?:{pattern})\b", after, re.IGNORECASE)), None)
+    return bool(asked) and said is not None and said not in asked
+
+
+def _of_dimension(question: Question, sentence: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The lengths a sentence gives for the asked dimension ("depths of about 7 km" for "how
+    deep" beside "stretches about 4,000 km")."""
+    asked = {_ASKED_DIMENSION[word] for word in question.words if word in _ASKED_DIMENSION}
+    patterns = "|".join(rf"{_DIMENSIONS[name]}|{_NOUNS[name]}" for name in asked)
+    if not patterns:
+        return []
+    return [match for match in found
+            if re.search(rf"\b(?:{patterns})\b\W+(?:\w+\W+){{0,2}}$", sentence[:match.start()], re.IGNORECASE)
+            or re.match(rf"\s*(?:{patterns})\b", sentence[match.end():], re.IGNORECASE)]
 
 
 def _counts(question: Question, phrase: str) -> bool:
@@ -657,13 +769,20 @@ def _counts(question: Question, phrase: str) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:and|while|whereas|but)\s+")
+_SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|takes|spins|rotates|can|could|will|would)\b")
+"""A clause that goes on with a verb has the sentence's subject."""
 
 
 def _own_clause(question: Question, sentence: str) -> str:
     """Of a sentence telling several events ("Titania … by Herschel in 1787; … and Miranda … by
     Kuiper in 1948", "Huygens landed … in 2005, and Cassini discovered the plumes of Enceladus"),
     the one clause that names the question's thing; else the whole sentence."""
-    clauses = _CLAUSE_BREAK.split(sentence)
+    clauses: list[str] = []
+    for clause in _CLAUSE_BREAK.split(sentence):
+        if clauses and _SAME_SUBJECT.match(clause):
+            clauses[-1] += f", {clause}"  # "Eris … orbits 68 au out, and has one moon": still Eris
+        else:
+            clauses.append(clause)
     naming = [clause for clause in clauses
               if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
     return naming[0] if len(clauses) > 1 and len(naming) == 1 else sentence

@@ -15,7 +15,8 @@ _ASTRONOMY_WORDS = {
     "erde", "earth", "mond", "monde", "moon", "moons", "sonne", "sun", "suns", "stern", "sterne", "sternen",
     "star", "stars", "stellar", "venus", "merkur", "mercury", "mars", "jupiter", "saturn",
     "uranus", "neptun", "neptune", "pluto", "ceres", "ganymed", "ganymede", "kallisto",
-    "callisto", "phobos", "deimos", "zwerg", "dwarf", "gasriese", "gasriesen", "pulsar", "pulsare", "pulsars", "quasar", "quasare", "quasars", "magnetar",
+    "callisto", "phobos", "deimos", "titan", "io", "enceladus", "triton", "charon", "titania", "oberon",
+    "umbriel", "eris", "haumea", "makemake", "sedna", "vesta", "zwerg", "dwarf", "gasriese", "gasriesen", "pulsar", "pulsare", "pulsars", "quasar", "quasare", "quasars", "magnetar",
     "nova", "novae", "supernova", "supernovae", "iss",
     # the sky and its coordinates
     "himmel", "sky", "skies", "orbit", "umlaufbahn", "gravitation", "gravity", "schwerkraft",
@@ -85,6 +86,7 @@ NOT_PLACES = {
     "anfaenger", "beginners", "kinder", "kids", "dunkelheit", "darkness", "sonnenuntergang",
     "sunset", "allgemeinen", "general", "detail", "details", "deutsch", "german", "english",
     "englisch", "ordnung", "prinzip", "stille", "klarheit", "kürze", "kuerze",
+    "oberfläche", "oberflaeche", "oberflache", "surface", "atmosphäre", "atmosphaere", "atmosphere",
     # what people go to a place for ("in Kreuzlingen zum Beobachten"): never part of its name
     "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
     "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
