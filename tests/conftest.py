@@ -14,6 +14,18 @@ from tests.fakes.server import FakeServer, running_server
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
 
+SHARED_PROCESSES = {"real_stellarium": "stellarium"}
+"""Session fixtures that start a heavy process: their tests run on one parallel worker, which
+starts it once (``--dist loadgroup``)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, group in SHARED_PROCESSES.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture
 def fake_server() -> Iterator[FakeServer]:
     with running_server() as server:
