@@ -19,7 +19,8 @@ from pathlib import Path
 from ingestion.cardgen.deepsky import select_objects
 from ingestion.cardgen.deepsky_card import deep_sky_card
 from ingestion.cardgen.render import Card
-from ingestion.cardgen.solar import load_bodies, solar_system_card
+from ingestion.cardgen.solar import solar_system_card
+from singularity.planning.bodies import load_bodies
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "corpus" / "objects"
 CARD_PREFIX = "object-"

@@ -15,8 +15,6 @@ import math
 import re
 
 from ingestion.cardgen import sky, visibility
-from ingestion.cardgen.constellations import constellation_name
-from ingestion.cardgen.deepsky import DeepSkyObject
 from ingestion.cardgen.render import Card, Source
 from ingestion.cardgen.visibility import (
     BINOCULARS,
@@ -28,6 +26,8 @@ from ingestion.cardgen.visibility import (
     SUBURBAN_SKY,
 )
 from singularity.planning.catalog import EXTENDED_FAMILIES
+from singularity.planning.constellations import constellation_name
+from singularity.planning.objects import DeepSkyObject
 
 OPENNGC = Source("OpenNGC catalogue of NGC and IC objects (CC BY-SA 4.0)",
                  "https://github.com/mattiaverga/OpenNGC")
