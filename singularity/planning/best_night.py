@@ -34,7 +34,6 @@ from singularity.errors import InputError
 from singularity.planning.catalog import FAMILIES, load_catalog
 from singularity.planning.ephemeris import (
     PLANETS,
-    Site,
     SkyGrid,
     angular_separation_deg,
     planet_magnitude,
