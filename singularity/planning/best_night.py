@@ -175,7 +175,7 @@ def night_grid(location: Location, first: date, count: int,
     grids, sun, moon_alt, moon_az, moon_icrs, lit = [], [], [], [], [], []
     for start, end in windows:
         step = (end - start) / (samples - 1)
-        grid = SkyGrid([start + step * i for i in range(samples)], site)
+        grid = SkyGrid([start + step * i for i in range(samples - 1)] + [end], site)
         tracks = grid.bodies(("sun", "moon"))
         grids.append(grid)
         sun.append(tracks["sun"].alt_deg)
