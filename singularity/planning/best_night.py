@@ -36,6 +36,7 @@ from singularity.planning.ephemeris import (
     PLANETS,
     SkyGrid,
     angular_separation_deg,
+    dot3,
     planet_magnitude,
 )
 from singularity.planning.models import Equipment, Location, TimeWindow
@@ -221,7 +222,7 @@ def scan_catalog(grid: NightGrid, icrs: np.ndarray, *, min_altitude_deg: float,
         best[n] = np.argmax(sin_alt, axis=0)
         peak[n] = np.degrees(np.arcsin(np.clip(sin_alt[best[n], np.arange(icrs.shape[0])], -1, 1)))
         night = grid.sun_alt_deg[n] <= ASTRONOMICAL_ALT
-        clear_of_moon = grid.moon_icrs[n] @ icrs.T <= far
+        clear_of_moon = dot3(grid.moon_icrs[n], icrs) <= far
         good = (sin_alt >= low) & clear_of_moon & night[:, None]
         observable[n] = good.any(axis=0)
         start, end = grid.windows[n]

@@ -73,6 +73,7 @@ def test_a_night_without_astronomical_darkness_says_so_and_has_no_dark_hours() -
     assert "best_night.darkness_none" in keys(night)
 
 
+@pytest.mark.slow
 def test_the_moon_separation_is_the_angle_astropy_finds() -> None:
     result = scan(M42, 10)
     location = EarthLocation.from_geodetic(KREUZLINGEN.lon * u.deg, KREUZLINGEN.lat * u.deg,
