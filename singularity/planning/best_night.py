@@ -11,7 +11,8 @@ star by up to 10″ in a month). Over the whole catalogue the work per night is 
 product (samples × objects), so 30 nights of OpenNGC cost a fraction of a second
 (``bench/best_night.py``).
 
-A night's rating is the planner's own score of the target at its best sample (``scoring.score``:
+A night's rating is the planner's own score of the target at its best sample, the sample that
+scores highest (``scoring.score``:
 the instrument's limit against magnitude, surface brightness against the sky with twilight and
 moonlight, altitude and time above 30°), times the clear share of the sky where the forecast
 reaches (``1 − cloud cover``, the forecast's mean over the dark window). Nights beyond the
@@ -310,22 +311,23 @@ def _rate_night(grid: NightGrid, n: int, target: Target, facts: _Object, *, equi
         direction = erfa.s2c(np.radians([target.ra_deg]), np.radians([target.dec_deg]))
         full = sky_grid.tracks(sky_grid.cirs(direction))
         alt, az = full.alt_deg[:, 0], full.az_deg[:, 0]
-    i = int(best_sample(np.sin(np.radians(alt))[:, None], sun, np.ones(sun.shape, bool))[0])
     if target.body is not None:
-        magnitude = planet_magnitude(target.body, float(track.heliocentric_au[i]),
-                                     float(track.distance_au[i]), float(track.phase_angle_deg[i]))
-    moon_alt = float(grid.moon_alt_deg[n, i])
-    separation = float(angular_separation_deg(alt[i], az[i], moon_alt, grid.moon_az_deg[n, i]))
-    illumination = float(grid.moon_illumination[n, i])
+        magnitude = planet_magnitude(target.body, float(track.heliocentric_au[len(sun) // 2]),
+                                     float(track.distance_au[len(sun) // 2]),
+                                     float(track.phase_angle_deg[len(sun) // 2]))
+    moon_alt = grid.moon_alt_deg[n]
+    separation = angular_separation_deg(alt, az, moon_alt, grid.moon_az_deg[n])
+    illumination = float(np.mean(grid.moon_illumination[n]))
     step_hours = (end - start).total_seconds() / 3600 / (len(sun) - 1)
+    every = np.ones(len(sun))
     observables = Observables(
-        family_code=np.array([facts.family_code]), magnitude=np.array([magnitude]),
-        surface_brightness=np.array([facts.surface_brightness]),
-        core_gain=np.array([facts.core_gain]), size_arcmin=np.array([facts.size_arcmin]),
-        altitude_deg=np.array([alt[i]]), high_fraction=np.array([np.mean(alt > HIGH_ALTITUDE_DEG)]),
-        sun_alt_deg=np.array([sun[i]]), moon_alt_deg=np.array([moon_alt]),
-        moon_separation_deg=np.array([separation]),
-        showpiece_tier=np.array([facts.showpiece_tier]), preferred=np.array([False]),
+        family_code=every.astype(int) * facts.family_code, magnitude=every * magnitude,
+        surface_brightness=every * facts.surface_brightness, core_gain=every * facts.core_gain,
+        size_arcmin=every * facts.size_arcmin, altitude_deg=alt,
+        high_fraction=every * np.mean(alt > HIGH_ALTITUDE_DEG), sun_alt_deg=sun,
+        moon_alt_deg=moon_alt, moon_separation_deg=separation,
+        showpiece_tier=every.astype(int) * facts.showpiece_tier,
+        preferred=np.zeros(len(sun), dtype=bool),
     )
     rules_sky = Sky(
         limiting_magnitude=equipment.limiting_magnitude,
@@ -334,8 +336,13 @@ def _rate_night(grid: NightGrid, n: int, target: Target, facts: _Object, *, equi
         field_deg=field_deg, magnification=magnification, resolution_arcsec=resolution_arcsec,
         moon_illumination=illumination,
     )
-    scored = score(observables, rules_sky)
-    value = float(scored.score[0])
+    scored = score(observables, rules_sky)  # every sample: the best hour weighs the Moon too
+    if np.isnan(scored.score).all():
+        i = int(best_sample(np.sin(np.radians(alt))[:, None], sun, np.ones(sun.shape, bool))[0])
+    else:
+        i = int(np.nanargmax(scored.score))
+    value = float(scored.score[i])
+    moon_alt, separation = float(moon_alt[i]), float(separation[i])
     up = bool(alt[i] >= planning.min_altitude_deg)
     verdict, cloud = _weather(forecast, start, end, settings)
     clear = 1.0 if cloud is None else 1.0 - cloud / 100.0
@@ -352,7 +359,7 @@ def _rate_night(grid: NightGrid, n: int, target: Target, facts: _Object, *, equi
         "hours_up": round(float(np.count_nonzero(alt >= planning.min_altitude_deg) * step_hours), 2),
         "moon_illumination": round(illumination, 3), "moon_altitude_deg": round(moon_alt, 1),
         "moon_separation_deg": round(separation, 1), "moon_glare_mag": round(glare, 2),
-        "headroom_mag": round(float(scored.headroom[0]), 2) if up else None,
+        "headroom_mag": round(float(scored.headroom[i]), 2) if up else None,
         "forecast": verdict, "cloud_pct": cloud,
     }
 
@@ -370,6 +377,13 @@ def _weather(forecast: Forecast | None, start: datetime, end: datetime,
     return verdict.verdict, verdict.numbers.cloud_mean_pct
 
 
+def decimal(value: float) -> Message:
+    """One decimal, with the language's decimal mark ("9.2" / "9,2")."""
+    tenths = round(abs(value) * 10)
+    return msg("best_night.decimal", sign="-" if value < 0 and tenths else "", whole=tenths // 10,
+               tenth=tenths % 10)
+
+
 def night_name(day: date) -> Message:
     """"Fri 4 Dec" / "Fr 4. Dez." in catalogue words."""
     return msg("best_night.day", weekday=msg(f"time.{WEEKDAY_NAMES[day.weekday()].lower()}"),
@@ -383,11 +397,10 @@ def _reasons(row: dict, top: dict, target: str, *, first_rank: bool) -> list[Mes
     if row["score"] is None:
         reasons.append(msg("best_night.too_low", target=target, altitude=round(row["altitude_deg"]))
                        if row["headroom_mag"] is None else
-                       msg("best_night.too_faint", target=target,
-                           short=f"{-row['headroom_mag']:.1f}"))
+                       msg("best_night.too_faint", target=target, short=decimal(-row["headroom_mag"])))
     else:
         reasons.append(msg("best_night.altitude", target=target, altitude=round(row["altitude_deg"]),
-                           time=clock, hours=f"{row['hours_up']:.1f}"))
+                           time=clock, hours=decimal(row["hours_up"])))
     reasons.append(_darkness(row))
     reasons.append(_moon(row))
     reasons.append(msg("best_night.no_forecast") if row["forecast"] == "none" else
@@ -399,7 +412,7 @@ def _reasons(row: dict, top: dict, target: str, *, first_rank: bool) -> list[Mes
 
 def _darkness(row: dict) -> Message:
     if row["darkness"] == "astronomical":
-        return msg("best_night.dark_hours", hours=f"{row['dark_hours']:.1f}",
+        return msg("best_night.dark_hours", hours=decimal(row["dark_hours"]),
                    start=f"{row['dark_start']:%H:%M}", end=f"{row['dark_end']:%H:%M}")
     return msg(f"best_night.darkness_{row['darkness']}")
 
@@ -410,7 +423,7 @@ def _moon(row: dict) -> Message:
         return msg("best_night.moon_down", percent=percent)
     if row["moon_glare_mag"] >= NOTABLE_GLARE_MAG:
         return msg("best_night.moon_glare", percent=percent,
-                   separation=round(row["moon_separation_deg"]), glare=f"{row['moon_glare_mag']:.1f}")
+                   separation=round(row["moon_separation_deg"]), glare=decimal(row["moon_glare_mag"]))
     return msg("best_night.moon_up", percent=percent, separation=round(row["moon_separation_deg"]))
 
 

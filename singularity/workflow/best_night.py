@@ -23,6 +23,7 @@ from singularity.planning.best_night import (
     Target,
     best_nights,
     check_nights,
+    decimal,
     night_name,
 )
 from singularity.planning.models import Equipment, Location
@@ -128,7 +129,7 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
     else:
         lines += [_line(night) for night in ranked[:shown] if night.rating > 0]
     lines.append(msg("best_night.equipment", equipment=result.equipment.label, bortle=sky.bortle,
-                     sqm=f"{sky.sqm:.1f}"))
+                     sqm=decimal(sky.sqm)))
     if forecast_missing is not None:
         lines.append(msg("best_night.forecast_unavailable", reason=forecast_missing))
     elif result.forecast_until is not None and any(n.forecast == "none" for n in nights):

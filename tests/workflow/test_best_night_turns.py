@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from singularity.config import Settings
+from singularity.workflow.agents import build_workflow
 from singularity.workflow.runner import Session
 from tests.fakes.server import FakeServer
 from tests.workflow.conftest import clear_forecast, turn
+from tests.workflow.scripted import scripted_llms
 
-pytestmark = pytest.mark.slow
-
-
+@pytest.mark.slow
 async def test_german_question_scans_this_week_and_answers_in_german(
         session: Session, fake_server: FakeServer) -> None:
     clear_forecast(fake_server)
@@ -29,9 +31,19 @@ async def test_german_question_scans_this_week_and_answers_in_german(
     assert [a.kind for a in record.artifacts] == ["plot"] and Path(record.artifacts[0].path).exists()
 
 
+@pytest.mark.slow
 async def test_english_question_without_a_place_asks_for_one(session: Session) -> None:
     record = await turn(session, "Which night next week is best for the Andromeda Galaxy?")
     calls = [c for c in record.tool_calls if c.name != "handoff"]
     assert [c.name for c in calls] == ["best_night"]
     assert calls[0].status == "needs_input"
     assert "Where will you observe M31 from?" in record.answer
+
+
+async def test_the_planner_offers_best_night_with_its_arguments(settings: Settings) -> None:
+    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    tools = {t.metadata.name: t for t in await workflow.get_tools("PlanningAgent")}
+    schema = tools["best_night"].metadata.get_parameters_dict()
+    assert set(schema["properties"]) == {"target", "place", "when", "nights", "equipment"}
+    assert schema["required"] == ["target"]
+    assert "ctx" not in json.dumps(schema).lower()
