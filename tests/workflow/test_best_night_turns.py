@@ -14,6 +14,7 @@ from tests.fakes.server import FakeServer
 from tests.workflow.conftest import clear_forecast, turn
 from tests.workflow.scripted import scripted_llms
 
+
 @pytest.mark.slow
 async def test_german_question_scans_this_week_and_answers_in_german(
         session: Session, fake_server: FakeServer) -> None:
