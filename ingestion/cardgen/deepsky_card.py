@@ -1,6 +1,6 @@
 """Compose the card of one deep-sky object in plain English, by rule, from catalogue facts.
 
-Every number comes from OpenNGC (through :mod:`ingestion.cardgen.deepsky`); every judgement
+Every number comes from OpenNGC (through :mod:`singularity.planning.objects`); every judgement
 ("an easy binocular object") from the planner's visibility rules
 (:mod:`ingestion.cardgen.visibility`); every date and latitude from :mod:`ingestion.cardgen.sky`.
 Distances are given only for Milky Way star clusters and nebulae whose OpenNGC (Gaia) parallax
