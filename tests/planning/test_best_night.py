@@ -103,6 +103,18 @@ def test_full_moon_nights_rank_last_for_a_nebula_and_say_why() -> None:
     assert ranked[0].reasons[0].key == "best_night.altitude"
 
 
+def test_the_best_hour_waits_for_the_moon_to_set() -> None:
+    (night,) = scan(M42, 1, first=date(2026, 12, 17)).nights  # Moon 58 % lit, sets after 00:19
+    grid = night_grid(KREUZLINGEN, date(2026, 12, 17), 1)
+    sky = grid.grids[0]
+    altitude = sky.fixed(np.radians([M42.ra_deg]), np.radians([M42.dec_deg])).alt_deg[:, 0]
+    highest = int(np.argmax(altitude))
+    assert grid.moon_alt_deg[0, highest] > 0  # the Moon is up when M42 culminates
+    assert night.moon_altitude_deg <= 0 and night.moon_glare_mag == 0.0
+    assert night.best_time > sky.times[highest] and night.altitude_deg < altitude[highest]
+    assert "best_night.moon_down" in keys(night)
+
+
 def test_a_target_that_never_rises_high_enough_is_rated_zero() -> None:
     result = scan(Target(name="NGC 2070", ra_deg=84.676, dec_deg=-69.101), 3)
     assert all(n.rating == 0.0 and n.score is None for n in result.nights)
