@@ -33,12 +33,21 @@ async def test_german_question_scans_this_week_and_answers_in_german(
 
 
 @pytest.mark.slow
-async def test_english_question_without_a_place_asks_for_one(session: Session) -> None:
+async def test_english_question_without_a_place_asks_for_one_and_goes_on_with_it(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
     record = await turn(session, "Which night next week is best for the Andromeda Galaxy?")
     calls = [c for c in record.tool_calls if c.name != "handoff"]
     assert [c.name for c in calls] == ["best_night"]
     assert calls[0].status == "needs_input"
     assert "Where will you observe M31 from?" in record.answer
+    answered = await turn(session, "Kreuzlingen")
+    calls = [c for c in answered.tool_calls if c.name != "handoff"]
+    assert calls[0].name == "best_night" and calls[0].status == "ok"
+    assert calls[0].arguments == {"target": "Andromeda Galaxy", "when": "next week",
+                                  "place": "Kreuzlingen"}
+    assert answered.answer.startswith("The best nights for M31 at Kreuzlingen")
+    assert answered.state["planning_data"]["pending_best_night"] is None
 
 
 async def test_the_planner_offers_best_night_with_its_arguments(settings: Settings) -> None:

@@ -232,8 +232,14 @@ def plan(turn: Turn) -> ChatMessage:
 
     if intent.kind == "plan_followup":
         return _describe(turn, language)
-    if intent.kind == "best_night":
+    pending = (turn.state.get("planning_data") or {}).get("pending_best_night")
+    if intent.kind == "best_night" or turn.called("best_night"):
         return _best_night(turn, language)
+    if pending and intent.kind in ("planning", "correction"):
+        place = extract_planning_slots(turn.user_text, awaiting="location").place
+        if place:  # the place asked for after a best-night question
+            kept = {key: value for key, value in pending.items() if value is not None}
+            return tool_call("best_night", **kept, place=place)
     if intent.kind == "decline" and not turn.calls:
         return text(plan_declined(language))
 

@@ -289,8 +289,10 @@ class PlanningTools:
                 return instrument
         await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
-        if not planning.get("location"):
+        if not planning.get("location"):  # the answer with a place resumes this question
+            await _update(ctx, pending_best_night={"target": target, "when": when, "nights": nights})
             return ToolResult.needs_input(msg("best_night.needs_place", target=chosen.name))
+        await _update(ctx, pending_best_night=None)
         location = Location.model_validate(planning["location"])
         equipment = (Equipment.model_validate(planning["equipment"]) if planning.get("equipment")
                      else classify_equipment("naked eye").data["equipment"])
