@@ -2,8 +2,8 @@
 
 Deep-sky cards come from OpenNGC (all 110 Messier objects, the named NGC/IC objects and the
 brightest remaining ones, 320 in all; see :mod:`ingestion.cardgen.deepsky`); the Sun, the Moon
-and the eight planets from ``ingestion/data/solar_system.yaml``. The output is committed data in
-``ingestion/corpus/objects/``; regenerating is deterministic (same input, byte-identical files)
+and the eight planets from ``singularity/planning/data/solar_system.yaml``. The output is
+committed data in ``ingestion/corpus/objects/``; regenerating is deterministic (same input, byte-identical files)
 and removes cards that an earlier run wrote but this one no longer does.
 
     python -m ingestion.cards [--out DIR]
@@ -19,7 +19,8 @@ from pathlib import Path
 from ingestion.cardgen.deepsky import select_objects
 from ingestion.cardgen.deepsky_card import deep_sky_card
 from ingestion.cardgen.render import Card
-from ingestion.cardgen.solar import load_bodies, solar_system_card
+from ingestion.cardgen.solar import solar_system_card
+from singularity.planning.bodies import load_bodies
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "corpus" / "objects"
 CARD_PREFIX = "object-"

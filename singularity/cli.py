@@ -167,6 +167,66 @@ def plan(
         raise _fail(outcome.message, EXIT_INPUT)
 
 
+@app.command("best-night")
+def best_night(
+    target: Annotated[str, typer.Argument(help="The object: 'M51', 'Saturn', 'Orionnebel', 'NGC 7000'.")],
+    where: Annotated[str, typer.Option("--where", "-w", help="Place name or coordinates, e.g. 'Denver' or '47.65N 9.17E'.")],
+    nights: Annotated[int | None, typer.Option("--nights", "-n", help="How many nights to scan (1–60; default 14, or the span --when names).")] = None,
+    when: Annotated[str | None, typer.Option("--when", help="Which nights, in German or English: 'this week', 'im Dezember', 'next month', 'die nächsten 10 Nächte'.")] = None,
+    equipment: Annotated[str, typer.Option("--equipment", "-e", help="Instrument: '10-Zoll-Dobson', '8\" SCT', '10x50 binoculars', 'naked eye'.")] = "naked eye",
+    now: Annotated[str | None, typer.Option("--now", help="Pretend it is this time (ISO); bare times are the site's local time.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print every night's rating as JSON.")] = False,
+    chart: Annotated[Path | None, typer.Option("--chart", help="Also write the chart over the nights to this PNG file.")] = None,
+) -> None:
+    """The best nights (and hours) for one object at a place, ranked, with the reasons."""
+    from singularity.config import get_settings
+    from singularity.planning.equipment import classify_equipment
+    from singularity.planning.location import resolve_location
+    from singularity.planning.models import Equipment, Location
+    from singularity.results import ToolResult
+    from singularity.workflow.best_night import nights_asked, resolve_target, run_best_night
+
+    _check_text(target=target, where=where, when=when, equipment=equipment, now=now)
+    if chart is not None and chart.is_dir():
+        raise _fail(_said("chart_is_folder", path=str(chart)), EXIT_INPUT)
+    try:
+        settings = get_settings()
+        chosen = resolve_target(target)
+        place = resolve_location(where, settings=settings)
+        instrument = classify_equipment(equipment)
+        for step in (chosen, place, instrument):
+            if isinstance(step, ToolResult) and not step.ok:
+                raise _fail(step.message_in("en"), EXIT_INPUT)
+        location = Location.model_validate(place.data["location"])
+        current = _parse_now(now)
+        current = current if current.tzinfo else current.replace(tzinfo=location.tz)
+        first, count = nights_asked(when, nights, current.astimezone(location.tz).date())
+        outcome = run_best_night(chosen, location=location,
+                                 equipment=Equipment.model_validate(instrument.data["equipment"]),
+                                 first=first, nights=count, settings=settings, now=current)
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    if outcome.data is None or "result" not in outcome.data:
+        raise _fail(outcome.message_in("en"), EXIT_FAILED)
+    if chart is not None:
+        from singularity.planning.best_night import BestNights
+        from singularity.planning.chart import render_best_night_chart
+
+        try:
+            render_best_night_chart(BestNights.model_validate(outcome.data["result"]), chart)
+        except OSError as exc:
+            from singularity.workflow.cli_turn import file_reason
+
+            raise _fail(_said("chart_not_written", path=str(chart), reason=file_reason(exc)),
+                        EXIT_INPUT) from None
+    if as_json:
+        typer.echo(json.dumps(outcome.data["result"], ensure_ascii=False, indent=2))
+    else:
+        typer.echo(outcome.data["answer"]["en"])
+        if chart is not None:
+            typer.echo(f"Chart written to {chart}")
+
+
 @app.command()
 def ask(
     message: Annotated[str, typer.Argument(help="What to ask, in German or English.")],

@@ -1,14 +1,8 @@
-"""Which deep-sky objects get a card, and everything a card says about them.
-
-Data: OpenNGC as shipped by pyongc (its SQLite file), read once. Magnitude and surface
-brightness come from the planner's catalogue (:func:`singularity.planning.catalog.load_catalog`)
-so that a card and an observing plan agree (both read OpenNGC's magnitudes through
-:func:`singularity.planning.catalog.catalog_magnitude`). Names are
-completed by the hand-kept ``ingestion/data/object_names.yaml`` (German names, certain
-Wikipedia articles, M102).
+"""Which deep-sky objects get a card. The objects themselves, with their names and facts, are
+the runtime's (:mod:`singularity.planning.objects`).
 
 Selection, in this order and deterministic:
-    1. every Messier object (110; M102 as NGC 5866, see the YAML note);
+    1. every Messier object (110; M102 as NGC 5866, see ``object_names.yaml``);
     2. every other object with a common name that is brighter than magnitude
        ``NAMED_MAX_MAGNITUDE`` or has no magnitude in OpenNGC (famous large objects such as the
        Hyades or the Jewel Box lack one), brightest first;
@@ -18,121 +12,11 @@ Selection, in this order and deterministic:
 
 from __future__ import annotations
 
-import math
-import re
-import sqlite3
-from contextlib import closing
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from singularity.planning.objects import DeepSkyObject, load_objects
 
-import yaml
-
-from ingestion.cardgen.constellations import CONSTELLATIONS, constellation_genitive
-from singularity.planning.catalog import (
-    FAMILY_OF_TYPE,
-    catalog_magnitude,
-    display_name,
-    load_catalog,
-)
-
-SUPPLEMENT_PATH = Path(__file__).resolve().parents[1] / "data" / "object_names.yaml"
 DEEP_SKY_CARDS = 320
 NAMED_MAX_MAGNITUDE = 12.0
 FILLER_SKIPPED_FAMILIES = frozenset({"double_star", "asterism"})
-WIKIPEDIA = "https://en.wikipedia.org/wiki/"
-
-# catalogue prefixes worth listing as designations (photometric survey ids are left out)
-_DESIGNATION_PREFIXES = {
-    "C": "Caldwell", "Mel": "Melotte", "Cl": "Collinder", "LBN": "LBN", "PGC": "PGC",
-    "UGC": "UGC", "UGCA": "UGCA", "ESO": "ESO", "HCG": "HCG", "B": "Barnard",
-}
-_TITLE_PREFIXES = frozenset({"Caldwell", "Melotte", "Collinder", "HCG"})
-_IDENTIFIER = re.compile(r"^(C|Mel|Cl|LBN|PGC|UGCA|UGC|ESO|HCG|B) ?0*(\d+)(?:-0*(\d+))?$")
-_ADDENDUM = re.compile(r"^(C|Mel|Cl|HCG|ESO|PGC|UGC|B)0*(\d+)(?:-0*(\d+))?$")
-_NGC_IC = re.compile(r"^(NGC|IC)\d")
-_MESSIER_PRIMARY = re.compile(r"^M\d")  # addendum records named after Messier (M040)
-_GREEK = {
-    "alf": "Alpha", "alp": "Alpha", "bet": "Beta", "gam": "Gamma", "del": "Delta",
-    "eps": "Epsilon", "zet": "Zeta", "eta": "Eta", "tet": "Theta",
-    "iot": "Iota", "kap": "Kappa", "kappa": "Kappa", "lam": "Lambda", "mu": "Mu", "nu": "Nu",
-    "xi": "Xi", "omi": "Omicron", "pi": "Pi", "rho": "Rho", "sig": "Sigma", "tau": "Tau",
-    "ups": "Upsilon", "phi": "Phi", "chi": "Chi", "psi": "Psi", "ome": "Omega",
-}
-# a Bayer letter, a Latin letter or a Flamsteed number, then a constellation abbreviation
-_STAR_NAME = re.compile(
-    rf"^(?P<star>{'|'.join(sorted(set(_GREEK.values())))}|[A-Za-z]|\d+) "
-    r"(?P<abbr>[A-Z][A-Za-z]{2}) (?P<rest>.+)$"
-)
-
-
-@dataclass(frozen=True)
-class DeepSkyObject:
-    primary: str
-    """OpenNGC primary name (``NGC0224``)."""
-    designation: str
-    """Short display designation: ``M31``, ``NGC 7000``, ``Melotte 111``, ``ESO 56-115``."""
-    messier: int | None
-    designations: tuple[str, ...]
-    """Every listed designation, the display one first (``M31``, ``Messier 31``, ``NGC 224``…)."""
-    names: tuple[str, ...]
-    """English common names, the title name first."""
-    german_names: tuple[str, ...]
-    type_code: str
-    family: str
-    hubble: str
-    constellation: str
-    ra_rad: float
-    dec_rad: float
-    major_arcmin: float | None
-    minor_arcmin: float | None
-    magnitude: float | None
-    band: str | None
-    """``V`` or ``B``: which OpenNGC magnitude ``magnitude`` is."""
-    surface_brightness: float | None
-    parallax_mas: float | None
-    wikipedia_url: str | None
-    note: str | None
-    kind: str | None
-    """Type in words from the YAML, where OpenNGC's type is too coarse (M24: star cloud)."""
-
-    @property
-    def title_designation(self) -> str | None:
-        """The designation shown in the title, None for catalogues few observers know."""
-        if self.messier or _NGC_IC.match(self.primary):
-            return self.designation
-        return self.designation if self.designation.split()[0] in _TITLE_PREFIXES else None
-
-
-@lru_cache(maxsize=1)
-def load_supplement() -> dict[str, dict]:
-    """The hand-kept name additions, keyed by OpenNGC primary name."""
-    return yaml.safe_load(SUPPLEMENT_PATH.read_text(encoding="utf-8")) or {}
-
-
-@lru_cache(maxsize=1)
-def load_objects() -> tuple[DeepSkyObject, ...]:
-    """Every OpenNGC object of a type the planner knows, with its card facts."""
-    from pyongc.ongc import DBPATH
-
-    query = (
-        "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, hubble, parallax, messier, "
-        "ngc, ic, identifiers, commonnames FROM objects WHERE ra IS NOT NULL "
-        f"AND type IN ({','.join('?' * len(FAMILY_OF_TYPE))}) ORDER BY name"
-    )
-    with closing(sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True)) as con:
-        rows = con.execute(query, tuple(FAMILY_OF_TYPE)).fetchall()
-    catalog = load_catalog()
-    index = {name: i for i, name in enumerate(catalog.ids)}
-    supplement = load_supplement()
-    objects = []
-    for row in rows:
-        i = index.get(row[0])
-        magnitude = None if i is None else float(catalog.magnitude[i])
-        sb = None if i is None else float(catalog.surface_brightness[i])
-        objects.append(_object(row, magnitude, None if sb is None or math.isnan(sb) else sb,
-                               supplement.get(row[0], {})))
-    return tuple(objects)
 
 
 def select_objects() -> list[DeepSkyObject]:
@@ -148,95 +32,7 @@ def select_objects() -> list[DeepSkyObject]:
     taken = {o.primary for o in chosen}
     filler = sorted(
         (o for o in pool if o.primary not in taken and o.magnitude is not None
-         and _NGC_IC.match(o.primary) and o.family not in FILLER_SKIPPED_FAMILIES),
+         and o.ngc_or_ic and o.family not in FILLER_SKIPPED_FAMILIES),
         key=lambda o: (o.magnitude, o.primary),
     )
     return chosen + filler[: max(0, DEEP_SKY_CARDS - len(chosen))]
-
-
-def _object(row: tuple, magnitude: float | None, surface_brightness: float | None,
-            extra: dict) -> DeepSkyObject:
-    (primary, type_code, ra, dec, const, majax, minax, vmag, bmag, hubble, parallax,
-     messier_text, ngc, ic, identifiers, commonnames) = row
-    messier = int(messier_text) if messier_text else extra.get("messier")
-    designation = f"M{messier}" if messier else _display_designation(primary)
-    names = _names(commonnames or "", extra)
-    # no OpenNGC magnitude but one from the planner's cited supplement: that one is V
-    band = None if magnitude is None else catalog_magnitude(type_code, vmag, bmag)[1] or "V"
-    return DeepSkyObject(
-        primary=primary, designation=designation, messier=messier,
-        designations=_designations(primary, designation, messier, ngc, ic, identifiers),
-        names=names, german_names=tuple(extra.get("german", ())), type_code=type_code,
-        family=FAMILY_OF_TYPE[type_code], hubble=hubble or "",
-        constellation=const if const in CONSTELLATIONS or const in ("Se1", "Se2") else "",
-        ra_rad=float(ra), dec_rad=float(dec), major_arcmin=majax or None,
-        minor_arcmin=minax or None, magnitude=magnitude, band=band,
-        surface_brightness=surface_brightness, parallax_mas=parallax,
-        wikipedia_url=_wikipedia(primary, messier, names, extra), note=extra.get("note"),
-        kind=extra.get("kind"),
-    )
-
-
-def _display_designation(primary: str) -> str:
-    if _NGC_IC.match(primary):
-        return display_name(primary, None)
-    match = _ADDENDUM.match(primary)
-    if not match:
-        return primary
-    prefix = _DESIGNATION_PREFIXES.get(match[1], match[1])
-    return f"{prefix} {match[2]}" + (f"-{match[3]}" if match[3] else "")
-
-
-def _designations(primary: str, designation: str, messier: int | None, ngc: str, ic: str,
-                  identifiers: str) -> tuple[str, ...]:
-    found = [designation]
-    if messier:
-        found.append(f"Messier {messier}")
-    if not _MESSIER_PRIMARY.match(primary):
-        found.append(_display_designation(primary))
-    found += [f"NGC {int(n)}" for n in (ngc or "").split(",") if n.strip().isdigit()]
-    found += [f"IC {int(n)}" for n in (ic or "").split(",") if n.strip().isdigit()]
-    for identifier in (identifiers or "").split(","):
-        match = _IDENTIFIER.match(identifier.strip())
-        if match:
-            found.append(f"{_DESIGNATION_PREFIXES[match[1]]} {match[2]}"
-                         + (f"-{match[3]}" if match[3] else ""))
-    return tuple(dict.fromkeys(found))
-
-
-def _names(commonnames: str, extra: dict) -> tuple[str, ...]:
-    dropped = set(extra.get("drop", ()))
-    names = [expand_name(n.strip()) for n in commonnames.split(",") if n.strip() and n.strip() not in dropped]
-    names += extra.get("names", [])
-    unique = list(dict.fromkeys(names))
-    title = extra.get("title")
-    if title:
-        unique = [title] + [n for n in unique if n != title]
-    return tuple(unique)
-
-
-def expand_name(name: str) -> str:
-    """Catalogue shorthand to words: "the Running Man Nebula" → "Running Man Nebula",
-    "omi Per Cloud" → "Omicron Persei Cloud", "47 Tuc Cluster" → "47 Tucanae Cluster"."""
-    if name.lower().startswith("the "):
-        name = name[4:]
-    first, _, rest = name.partition(" ")
-    if first in _GREEK:
-        name = f"{_GREEK[first]} {rest}"
-    match = _STAR_NAME.match(name)
-    if match and match["abbr"] in CONSTELLATIONS:
-        return f"{match['star']} {constellation_genitive(match['abbr'])} {match['rest']}"
-    return name
-
-
-def _wikipedia(primary: str, messier: int | None, names: tuple[str, ...],
-               extra: dict) -> str | None:
-    """Certain article from the YAML; else Messier_N, or NGC_N / IC_N for named objects."""
-    if "wikipedia" in extra:
-        title = extra["wikipedia"]
-        return f"{WIKIPEDIA}{title}" if title else None
-    if messier:
-        return f"{WIKIPEDIA}Messier_{messier}"
-    if names and _NGC_IC.match(primary):
-        return WIKIPEDIA + display_name(primary, None).replace(" ", "_")
-    return None

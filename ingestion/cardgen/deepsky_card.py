@@ -1,6 +1,6 @@
 """Compose the card of one deep-sky object in plain English, by rule, from catalogue facts.
 
-Every number comes from OpenNGC (through :mod:`ingestion.cardgen.deepsky`); every judgement
+Every number comes from OpenNGC (through :mod:`singularity.planning.objects`); every judgement
 ("an easy binocular object") from the planner's visibility rules
 (:mod:`ingestion.cardgen.visibility`); every date and latitude from :mod:`ingestion.cardgen.sky`.
 Distances are given only for Milky Way star clusters and nebulae whose OpenNGC (Gaia) parallax
@@ -15,8 +15,6 @@ import math
 import re
 
 from ingestion.cardgen import sky, visibility
-from ingestion.cardgen.constellations import constellation_name
-from ingestion.cardgen.deepsky import DeepSkyObject
 from ingestion.cardgen.render import Card, Source
 from ingestion.cardgen.visibility import (
     BINOCULARS,
@@ -28,6 +26,8 @@ from ingestion.cardgen.visibility import (
     SUBURBAN_SKY,
 )
 from singularity.planning.catalog import EXTENDED_FAMILIES
+from singularity.planning.constellations import constellation_name
+from singularity.planning.objects import DeepSkyObject
 
 OPENNGC = Source("OpenNGC catalogue of NGC and IC objects (CC BY-SA 4.0)",
                  "https://github.com/mattiaverga/OpenNGC")

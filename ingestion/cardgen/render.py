@@ -13,13 +13,9 @@ from dataclasses import dataclass
 
 import yaml
 
+from singularity.planning.bodies import Source
+
 _FLOW_UNSAFE = re.compile(r"[,\[\]{}#&*!|>'\"%@`]|: |^[-?:]|\s$|^\s")
-
-
-@dataclass(frozen=True)
-class Source:
-    title: str
-    url: str
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,9 @@ double stars). Showpieces OpenNGC gives without a magnitude (the Hyades, IC 2602
 NGC 6193) take theirs from a small cited supplement (``data/showpiece_magnitudes.json``).
 
 Loaded once per process straight from pyongc's SQLite file into numpy arrays (about 11,500
-objects); pyongc's object API would cost seconds for the whole catalog.
+objects); pyongc's object API would cost seconds for the whole catalog. :func:`openngc_rows` is
+the one reader of that file: the per-object records with names and designations
+(:mod:`singularity.planning.objects`) read it through the same function.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -133,19 +137,31 @@ def _surface_brightness(mag: float, major: float | None, minor: float | None) ->
     return float(mag + 2.5 * np.log10(area_arcsec2))
 
 
-@lru_cache(maxsize=1)
-def load_catalog() -> Catalog:
+def openngc_rows(columns: Sequence[str], condition: str = "", params: Sequence[object] = (), *,
+                 by_name: bool = False) -> list[tuple]:
+    """``columns`` of every OpenNGC object with coordinates and a type the planner knows (and
+    ``condition``, an SQL expression with ``?`` for ``params``), in the file's order or, with
+    ``by_name``, by primary name; read from pyongc's SQLite file, opened read-only."""
     from pyongc.ongc import DBPATH
 
-    supplement = supplement_magnitudes()
     query = (
-        "SELECT name, type, ra, dec, const, majax, minax, vmag, bmag, sbrightn, messier, commonnames, hubble "
-        "FROM objects WHERE ra IS NOT NULL AND (vmag IS NOT NULL OR bmag IS NOT NULL "
-        f"OR name IN ({','.join('?' * len(supplement))})) "
+        f"SELECT {', '.join(columns)} FROM objects WHERE ra IS NOT NULL "
         f"AND type IN ({','.join('?' * len(FAMILY_OF_TYPE))})"
+        + (f" AND ({condition})" if condition else "") + (" ORDER BY name" if by_name else "")
     )
-    with sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True) as con:
-        rows = con.execute(query, (*supplement, *FAMILY_OF_TYPE)).fetchall() + _double_star_rows()
+    with closing(sqlite3.connect(f"file:{DBPATH}?mode=ro", uri=True)) as con:
+        return con.execute(query, (*FAMILY_OF_TYPE, *params)).fetchall()
+
+
+@lru_cache(maxsize=1)
+def load_catalog() -> Catalog:
+    supplement = supplement_magnitudes()
+    rows = openngc_rows(
+        ("name", "type", "ra", "dec", "const", "majax", "minax", "vmag", "bmag", "sbrightn",
+         "messier", "commonnames", "hubble"),
+        f"vmag IS NOT NULL OR bmag IS NOT NULL OR name IN ({','.join('?' * len(supplement))})",
+        tuple(supplement),
+    ) + _double_star_rows()
     rows = [(*r[:7], supplement[r[0]], *r[8:]) if r[7] is None and r[8] is None else r for r in rows]
     mags = [catalog_magnitude(r[1], r[7], r[8])[0] for r in rows]
     ids = [r[0] for r in rows]

@@ -1,4 +1,5 @@
-"""Altitude chart of the top targets over the observing window (PNG, matplotlib Agg).
+"""Altitude chart of the top targets over the observing window, and the best-night chart over
+the scanned nights (PNG, matplotlib Agg).
 
 matplotlib is imported inside the function: it costs about half a second and only callers
 that want a picture should pay for it.
@@ -6,11 +7,14 @@ that want a picture should pay for it.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from singularity.catalogue import Language, say
+from singularity.planning.best_night import BestNights
 from singularity.planning.plan import ObservingPlan
+
+BEST_NIGHTS_MARKED = 3
 
 _MONTHS_DE = ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez")
 _DAYS_DE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
@@ -62,3 +66,59 @@ def _date(moment: datetime, language: Language) -> str:
     if language == "de":
         return f"{_DAYS_DE[moment.weekday()]} {moment:%d} {_MONTHS_DE[moment.month - 1]} {moment:%Y}"
     return f"{moment:%a %d %b %Y}"
+
+
+def render_best_night_chart(result: BestNights, path: Path, language: Language = "en") -> Path:
+    """The scanned nights side by side: the target's altitude at its best time (the best
+    nights marked), and below it the hours of astronomical darkness and the Moon's
+    illuminated share; words in ``language``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    nights = result.nights
+    days = [n.date for n in nights]
+    best = [n for n in result.ranked() if n.rating > 0][:BEST_NIGHTS_MARKED]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 5.5), dpi=110, sharex=True,
+                                      gridspec_kw={"height_ratios": (3, 2)})
+    try:
+        top.plot(days, [n.altitude_deg for n in nights], marker="o", linewidth=2,
+                 label=result.target.name)
+        top.scatter([n.date for n in best], [n.altitude_deg for n in best], s=160,
+                    facecolors="none", edgecolors="tab:green", linewidths=2, zorder=3,
+                    label=say("chart.best_nights", language, count=len(best)))
+        top.axhline(10, color="tab:red", linewidth=0.8, linestyle=":",
+                    label=say("chart.minimum", language))
+        top.set_ylim(0, 90)
+        top.set_ylabel(say("chart.best_altitude", language))
+        top.set_title(f"{say('best_night.chart_title', language, target=result.target.name)} — "
+                      f"{result.location.name}")
+        top.grid(alpha=0.3)
+        top.legend(loc="lower left", fontsize="small")
+        bottom.bar(days, [n.dark_hours for n in nights], color="tab:blue", alpha=0.35,
+                   label=say("chart.dark_hours", language))
+        bottom.set_ylabel(say("chart.hours", language))
+        moon = bottom.twinx()
+        moon.plot(days, [100 * n.moon_illumination for n in nights], "--", color="0.35",
+                  label=say("chart.moon_lit", language))
+        moon.set_ylim(0, 100)
+        moon.set_ylabel(say("chart.percent", language))
+        handles = bottom.get_legend_handles_labels()[0] + moon.get_legend_handles_labels()[0]
+        bottom.legend(handles, [h.get_label() for h in handles], loc="upper left", fontsize="small")
+        bottom.set_xlabel(say("chart.evening", language))
+        bottom.set_xticks(days[::max(1, len(days) // 10)])
+        bottom.set_xticklabels([_day(d, language) for d in days[::max(1, len(days) // 10)]])
+        bottom.grid(alpha=0.3)
+        fig.tight_layout()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, format="png")
+    finally:
+        plt.close(fig)
+    return path
+
+
+def _day(day: date, language: Language) -> str:
+    """``01 Dec`` / ``01 Dez``."""
+    month = _MONTHS_DE[day.month - 1] if language == "de" else f"{day:%b}"
+    return f"{day:%d} {month}"

@@ -2,9 +2,10 @@
 "Messier 31", "NGC0224"), common names in English and German ("Andromedagalaxie",
 "Orion Nebula") and the Sun, the Moon and the planets, resolved from the shipped catalogue.
 
-The names are not kept here: designations, common names and German names come from the object
-index the knowledge cards are built from (``ingestion.cardgen.deepsky``, OpenNGC plus the
-hand-kept ``object_names.yaml``), the bodies' German names from ``solar_system.yaml``. This
+The names are not kept here: designations, common names and German names come from the
+planner's object records (:mod:`singularity.planning.objects`, OpenNGC plus the hand-kept
+``object_names.yaml``; the knowledge cards are written from the same records), the bodies'
+German names from ``solar_system.yaml`` (:mod:`singularity.planning.bodies`). This
 module only folds spellings into lookup keys. A key several objects share (the Veil Nebula's
 three parts) yields all of them: the caller asks the user instead of picking one.
 """
@@ -18,7 +19,9 @@ from functools import lru_cache
 from pydantic import BaseModel
 
 from singularity.naming import name_key
+from singularity.planning.bodies import load_bodies
 from singularity.planning.ephemeris import BODIES
+from singularity.planning.objects import load_objects
 from singularity.understanding.references import object_name
 
 
@@ -57,9 +60,6 @@ def local_matches(text: str) -> list[SkyObject]:
 
 @lru_cache(maxsize=1)
 def _index() -> dict[str, tuple[SkyObject, ...]]:
-    from ingestion.cardgen.deepsky import load_objects
-    from ingestion.cardgen.solar import load_bodies
-
     index: dict[str, dict[str, SkyObject]] = {}
 
     def add(key_text: str, obj: SkyObject, identity: str) -> None:

@@ -6,7 +6,8 @@ Rules with high precision come first; what they leave open is decided by meaning
 2. A short yes or no → ``confirm`` / ``decline``; while the pilot waits for the weather
    confirmation, a no with a new time or place ("nein, lieber übermorgen") is ``correction``.
 3. A request for pictures → ``images``; "Stellarium" or an imperative such as "Öffne…"/"Open…"
-   aimed at a target → ``stellarium``.
+   aimed at a target → ``stellarium``; when over the coming nights a named object is best
+   placed ("Welche Nacht im Dezember ist für den Orionnebel ideal?") → ``best_night``.
 4. While the pilot waits for a planning slot, an answer that is not a question → ``planning``.
 5. During planning or after a plan: a question about observing conditions → ``weather``; a
    message that names a new place, time, instrument or duration, without asking for a whole
@@ -32,6 +33,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from singularity.understanding import lexicon as lx
+from singularity.understanding.best_night import asks_best_night
 from singularity.understanding.meaning import Meaning
 from singularity.understanding.references import object_name, target_reference
 from singularity.understanding.slots import PlanningSlots, extract_planning_slots
@@ -39,7 +41,7 @@ from singularity.understanding.tokens import fold
 
 IntentKind = Literal[
     "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
-    "greeting", "confirm", "decline", "plan_followup",
+    "greeting", "confirm", "decline", "plan_followup", "best_night",
 ]  # fmt: skip
 PLANNING_SLOTS = ("location", "time", "equipment", "duration", "preferences")
 """What the pilot may be waiting for; also "weather_confirmation"."""
@@ -100,6 +102,8 @@ def classify_intent(
         lx.ACTION_VERBS.match(lowered) and reference is not None
     ):
         return Intent(kind="stellarium", reason="Stellarium request")
+    if asks_best_night(text, has_plan=has_plan):
+        return Intent(kind="best_night", reason="which night is best for one object")
     astronomy = lx.has_astronomy(text, words)
     if (
         awaiting in PLANNING_SLOTS

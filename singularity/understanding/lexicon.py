@@ -156,6 +156,26 @@ PLAN_WORDS = re.compile(
 
 # --------------------------------------------------------------------------- Stellarium
 
+BEST_NIGHT = re.compile(
+    r"\bbest(?:e[nr]?)?\s+(?:night|nights|nacht|nächte|naechte|time|zeit|day|tag|date|datum|evening"
+    r"|abend|hour|stunde|termin|moment|zeitpunkt)\b"
+    r"|\b(?:which|what)\s+(?:night|nights|evening|day|date)\b"
+    r"|\bwelche[rnms]?\s+(?:nacht|nächte|naechte|abend|tag|datum|termin)\b"
+    r"|\b(?:ideal|optimal|perfect|perfekt|günstigst|guenstigst|best)e?[nrs]?\s+"
+    r"(?:night|nights|nacht|nächte|evening|abend|time|zeit|moment|zeitpunkt|termin)\b"
+    r"|\bwhen\b.*\b(?:best|ideal|optimal|highest|most\s+favou?rable|best\s+placed|well\s+placed)\b"
+    r"|\bwann\b.*\b(?:am\s+besten|ideal|optimal|am\s+höchsten|am\s+hoechsten|am\s+günstigsten"
+    r"|am\s+guenstigsten|lohnt|gut\s+sichtbar|günstig|guenstig)\b"
+    r"|\bwhen\s+(?:should|shall|could|can|do|would)\s+(?:i|we|one)\b.*\b(?:observe|see|look\s+at"
+    r"|view|image|photograph|catch|spot|go\s+for)\b"
+    r"|\bwann\s+(?:kann|könnte|koennte|sollte|soll|sollten|können|koennen)\s+(?:ich|man|wir)\b.*"
+    r"\b(?:sehen|beobachten|anschauen|ansehen|fotografieren|erwischen|aufnehmen)\b"
+)
+"""Asking when, over several nights, one object is best placed ("Wann ist diese Woche die beste
+Nacht für M51?", "When should I observe M13?"); it counts only with a named object."""
+NIGHT_WORDS = re.compile(
+    r"\b(?:night|nights|nacht|nächte|naechte|week|woche|month|monat|weekend|wochenende)\b"
+)
 STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
 IMAGE_REQUEST = re.compile(
     r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"

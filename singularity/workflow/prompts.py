@@ -26,6 +26,7 @@ PLANNING_PROMPT = (
     "forecast is bad it asks you to ask the user: only after a yes call it again with "
     "proceed_despite_bad_weather=true. Present the top targets with best time, altitude and "
     "direction, the Moon and the weather. describe_target answers questions about a target. "
+    "Which night is best for one object: best_night; give its ranked nights and reasons. "
     + COMMON_RULES
 )
 

@@ -11,16 +11,13 @@ import pytest
 import yaml
 
 from ingestion.cardgen import sky, visibility
-from ingestion.cardgen.deepsky import (
-    DEEP_SKY_CARDS,
-    expand_name,
-    load_supplement,
-    select_objects,
-)
+from ingestion.cardgen.deepsky import DEEP_SKY_CARDS, select_objects
 from ingestion.cardgen.deepsky_card import DISTANCE_FAMILIES, MIN_PARALLAX_MAS, deep_sky_card
 from ingestion.cardgen.render import Card
-from ingestion.cardgen.solar import load_bodies, solar_system_card
+from ingestion.cardgen.solar import solar_system_card
 from ingestion.cards import DEFAULT_OUT, build_cards, write_cards
+from singularity.planning.bodies import load_bodies
+from singularity.planning.objects import expand_name, load_supplement
 from singularity.planning.rules import TYPE_DIFFICULTY, contrast_loss_mag
 
 FRONT_MATTER = re.compile(r"\A---\n(?P<meta>.*?)\n---\n(?P<body>.*)\Z", re.DOTALL)

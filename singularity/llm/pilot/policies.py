@@ -19,6 +19,7 @@ from uuid import uuid4
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 
 from singularity import roles
+from singularity.catalogue import say
 from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.compose import (
     compose_plan_answer,
@@ -35,6 +36,7 @@ from singularity.llm.pilot.questions import (
 )
 from singularity.llm.pilot.voice import Kind
 from singularity.understanding import lexicon as lx
+from singularity.understanding.best_night import read_best_night
 from singularity.understanding.intent import Intent, classify_intent
 from singularity.understanding.language import detect_language
 from singularity.understanding.meaning import Meaning
@@ -184,6 +186,7 @@ _ROUTES = {
     "planning": roles.PLANNING, "weather": roles.PLANNING, "correction": roles.PLANNING,
     "confirm": roles.PLANNING, "decline": roles.PLANNING, "plan_followup": roles.PLANNING,
     "knowledge": roles.KNOWLEDGE, "images": roles.KNOWLEDGE, "stellarium": roles.STELLARIUM,
+    "best_night": roles.PLANNING,
 }
 
 
@@ -229,6 +232,14 @@ def plan(turn: Turn) -> ChatMessage:
 
     if intent.kind == "plan_followup":
         return _describe(turn, language)
+    pending = (turn.state.get("planning_data") or {}).get("pending_best_night")
+    if intent.kind == "best_night" or turn.called("best_night"):
+        return _best_night(turn, language)
+    if pending and intent.kind in ("planning", "correction"):
+        place = extract_planning_slots(turn.user_text, awaiting="location").place
+        if place:  # the place asked for after a best-night question
+            kept = {key: value for key, value in pending.items() if value is not None}
+            return tool_call("best_night", **kept, place=place)
     if intent.kind == "decline" and not turn.calls:
         return text(plan_declined(language))
 
@@ -261,6 +272,20 @@ def plan(turn: Turn) -> ChatMessage:
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     return tool_call("compute_plan")  # it checks the weather first
+
+
+def _best_night(turn: Turn, language: str) -> ChatMessage:
+    """One call of the ``best_night`` tool with what the message names, then its answer."""
+    scanned = turn.called("best_night")
+    if scanned is not None:
+        answer = ((scanned.result or {}).get("data") or {}).get("answer")
+        if scanned.status not in ("ok", "partial") or not answer:
+            return relay(scanned)
+        return text(answer)
+    request = read_best_night(turn.user_text)
+    if request is None:
+        return text(say("best_night.needs_target", language), "question")
+    return tool_call("best_night", **request.model_dump(exclude_none=True))
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:

@@ -76,7 +76,7 @@ class PlanningTools:
 
     def all(self) -> list:
         return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
-                self.check_weather, self.compute_plan, self.describe_target]
+                self.check_weather, self.compute_plan, self.describe_target, self.best_night]
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
@@ -267,6 +267,45 @@ class PlanningTools:
             store[STATE_KEY]["last_discussed_object"] = chosen["name"]
         return ToolResult.success({"target": chosen})
 
+
+    async def best_night(self, ctx: Context, target: str, place: str | None = None,
+                         when: str | None = None, nights: int | None = None,
+                         equipment: str | None = None) -> ToolResult:
+        """The best nights (and hours) for one object: target as the user named it ('M51',
+        'Orionnebel', 'Saturn'); place and equipment only if the message names them; when in
+        the user's words ('diese Woche', 'in December'); nights 1-60 (default 14)."""
+        from singularity.workflow.best_night import nights_asked, resolve_target, run_best_night
+
+        chosen = resolve_target(target)
+        if isinstance(chosen, ToolResult):
+            return chosen
+        if place:
+            placed = await self.set_location(ctx, place)
+            if placed.status is not Status.OK:
+                return placed
+        if equipment:
+            instrument = await self.set_equipment(ctx, equipment)
+            if instrument.status is not Status.OK:
+                return instrument
+        await self._assume_from_profile(ctx)
+        planning = await _planning(ctx)
+        if not planning.get("location"):  # the answer with a place resumes this question
+            await _update(ctx, pending_best_night={"target": target, "when": when, "nights": nights})
+            return ToolResult.needs_input(msg("best_night.needs_place", target=chosen.name))
+        await _update(ctx, pending_best_night=None)
+        location = Location.model_validate(planning["location"])
+        equipment = (Equipment.model_validate(planning["equipment"]) if planning.get("equipment")
+                     else classify_equipment("naked eye").data["equipment"])
+        now = await _now(ctx, location)
+        try:
+            first, count = nights_asked(when, nights, now.date())
+        except InputError as exc:
+            return ToolResult.needs_input(exc.message)
+        session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
+        return await asyncio.to_thread(
+            run_best_night, chosen, location=location, equipment=Equipment.model_validate(equipment),
+            first=first, nights=count, settings=self.settings, now=now,
+            chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
 
 
 def _english(messages: list[Message]) -> list[str]:
