@@ -33,6 +33,10 @@ def properties(url: str) -> dict[str, Any]:
     return {k: v["value"] for k, v in httpx.get(f"{url}/api/stelproperty/list", timeout=10).json().items()}
 
 
+def view_fov(url: str) -> float:
+    return float(httpx.get(f"{url}/api/main/status", timeout=10).json()["view"]["fov"])
+
+
 async def _show_and_shoot(url: str, tmp_path: Path) -> tuple[dict[str, Any], Path]:
     settings = Settings(paths=PathsSettings(data_dir=tmp_path),
                         stellarium=StellariumSettings(url=url, timeout_s=10, script_timeout_s=20))
@@ -66,8 +70,7 @@ async def test_the_oculars_plugin_shows_the_true_field(
     assert data["mode"] == "oculars" and data["selected"] == "Whirlpool Galaxy" and data["centred"]
     now = properties(url)
     assert now["Oculars.enableOcular"] is True and now["Oculars.flagScaleImageCircle"] is False
-    status = httpx.get(f"{url}/api/main/status", timeout=10).json()
-    assert status["view"]["fov"] == pytest.approx(M51_TRUE_FIELD, abs=1e-3)
+    assert view_fov(url) == pytest.approx(M51_TRUE_FIELD, abs=1e-3)
     image = _brightness(shot)
     assert image.shape == (360, 480)
     # the eyepiece mask: black outside the circle inscribed in the view's height, sky inside
