@@ -15,6 +15,9 @@ the true field:
   marker (``SpecialMarkersMgr.fovCircularMarkerSize``) drawn at the true field.
 
 Both need the object selected first (the plugin refuses its view with nothing selected).
+Stellarium loads a deep-sky object's image in the background after a zoom: a screenshot taken
+at once shows M51 as a blur without its image (measured on 0.22.2 under Xvfb), so the view is
+given a moment (a script's ``core.wait``, which the runner finishes before answering idle).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from pydantic import BaseModel
 from singularity.stellarium.remote import RemoteControl
 
 OCULARS_SWITCH = "Oculars.enableOcular"
+EYEPIECE_SETTLE_S = 2.0
+"""Enough for M51's image at a 1° field under Xvfb (measured: missing at once, drawn after 2 s)."""
 MARKER_MARGIN = 1.25
 """The view around the marker: the field's circle with a quarter of sky to spare."""
 
@@ -38,8 +43,11 @@ class EyepieceField(BaseModel):
     centred: bool
 
 
-async def show_true_field(remote: RemoteControl, name: str, true_field_deg: float) -> EyepieceField:
-    """Centre ``name`` and show a field of ``true_field_deg`` degrees as an eyepiece would."""
+async def show_true_field(remote: RemoteControl, name: str, true_field_deg: float, *,
+                          settle_s: float = 0.0) -> EyepieceField:
+    """Centre ``name`` and show a field of ``true_field_deg`` degrees as an eyepiece would;
+    then give Stellarium ``settle_s`` seconds to load the object's image (see the module
+    docstring)."""
     oculars = OCULARS_SWITCH in await remote.properties()
     centring = await remote.center(name, true_field_deg if oculars else true_field_deg * MARKER_MARGIN)
     if oculars:
@@ -51,5 +59,7 @@ async def show_true_field(remote: RemoteControl, name: str, true_field_deg: floa
         await remote.set_property("SpecialMarkersMgr.fovCircularMarkerSize", round(true_field_deg, 4))
         await remote.set_property("SpecialMarkersMgr.fovCircularMarkerDisplayed", True)
         fov = centring.fov
+    if settle_s > 0:
+        await remote.run_script(f"core.wait({settle_s:g});")
     return EyepieceField(selected=centring.selected.name, true_field_deg=true_field_deg, fov=fov,
                          mode="oculars" if oculars else "marker", centred=centring.centred)

@@ -42,7 +42,7 @@ def fake_oculars() -> Iterator[FakeStellarium]:
 
 async def _field(url: str, tmp_path: Path, **arguments: Any) -> dict[str, Any]:
     async with Client(build_server(settings_for(url, tmp_path / "data"))) as mcp:
-        return (await mcp.call_tool("show_eyepiece_field", arguments)).data
+        return (await mcp.call_tool("show_eyepiece_field", {"settle_s": 0} | arguments)).data
 
 
 async def test_with_the_oculars_plugin_its_view_shows_the_true_field(
@@ -69,6 +69,8 @@ async def test_without_the_plugin_a_circle_marks_the_field(
 async def test_impossible_fields_and_unknown_objects_are_refused(
         fake_stellarium: FakeStellarium, tmp_path: Path) -> None:
     assert (await _field(fake_stellarium.url, tmp_path, name="M42", true_field_deg=0))["status"] == "refused"
+    assert (await _field(fake_stellarium.url, tmp_path, name="M42", true_field_deg=1,
+                         settle_s=60))["status"] == "refused"
     unknown = await _field(fake_stellarium.url, tmp_path, name="Planet X", true_field_deg=1.0)
     assert unknown["status"] == "refused"
     assert fake_stellarium.state.properties["SpecialMarkersMgr.fovCircularMarkerDisplayed"] is False
@@ -103,6 +105,7 @@ async def test_the_eyepiece_question_in_german(session: Session, fake_oculars: F
     assert record.agents == ["SingularityOrchestrator", "StellariumAgent"]
     assert fake_oculars.state.properties["Oculars.enableOcular"] is True
     assert fake_oculars.state.fov == pytest.approx(1.0236, abs=1e-3)
+    assert fake_oculars.state.scripts[-2] == "core.wait(2);"  # the object's image loads first
     (shot,) = record.artifacts
     assert shot.kind == "screenshot" and Path(shot.path).exists()
     assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool Galaxy) im wahren Gesichtsfeld")

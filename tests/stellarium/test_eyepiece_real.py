@@ -37,7 +37,7 @@ def view_fov(url: str) -> float:
     return float(httpx.get(f"{url}/api/main/status", timeout=10).json()["view"]["fov"])
 
 
-async def _show_and_shoot(url: str, tmp_path: Path) -> tuple[dict[str, Any], Path]:
+async def _show_and_shoot(url: str, tmp_path: Path, settle_s: float = 2.0) -> tuple[dict[str, Any], Path]:
     settings = Settings(paths=PathsSettings(data_dir=tmp_path),
                         stellarium=StellariumSettings(url=url, timeout_s=10, script_timeout_s=20))
     async with Client(build_server(settings)) as mcp:
@@ -48,7 +48,7 @@ async def _show_and_shoot(url: str, tmp_path: Path) -> tuple[dict[str, Any], Pat
                             name="Kreuzlingen", timezone="Europe/Zurich")
         assert placed["status"] == "ok", placed["message"]
         assert (await call("set_time", utc_iso="2026-12-06T04:00:00Z"))["status"] == "ok"  # M51 high
-        shown = await call("show_eyepiece_field", name="M51", true_field_deg=M51_TRUE_FIELD)
+        shown = await call("show_eyepiece_field", name="M51", true_field_deg=M51_TRUE_FIELD, settle_s=settle_s)
         assert shown["status"] == "ok", shown["message"]
         shot = await call("take_screenshot", directory="eyepiece", prefix="m51")
         assert shot["status"] == "ok", shot["message"]
