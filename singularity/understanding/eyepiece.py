@@ -26,7 +26,7 @@ _SHORT_STEP_WORDS = 5
 _EYEPIECE_WORD = re.compile(r"\bokular\w*|\beyepieces?\b|\bokularansicht\b")
 _LOOK = re.compile(
     r"\bwie\s+sieht\b|\baussehen\b|\bwas\s+sehe\s+ich\b|\bwas\s+(?:werde|w(?:ü|ue)rde)\s+ich\b.*\bsehen\b"
-    r"|\bhow\s+(?:does|do|will|would)\b.*\blook\b|\bwhat\s+(?:will|would|do|can)\s+i\s+see\b"
+    r"|\bhow\s+(?:does|do|will|would)\b.*\blook\b|\bwhat\s+(?:will|would|do)\s+i\s+see\b"
     r"|\bpasst\b|\bfits?\b|\bvergr(?:ö|oe)(?:ß|ss)erung\b|\bmagnification\b|\bgesichtsfeld\b"
     r"|\bfield\s+of\s+view\b|\baustrittspupille\b|\bexit\s+pupil\b")
 _FOLLOW_UP = re.compile(r"(?:und|and|what\s+about|how\s+about|wie\s+w(?:ä|ae)re\s+es)\b")
@@ -56,13 +56,16 @@ _TOUR_STOP = re.compile(
 
 
 def asks_eyepiece_view(text: str) -> bool:
-    """Whether ``text`` asks how an object looks in an eyepiece (an eyepiece and an object,
-    or an eyepiece word with a "how does it look")."""
+    """Whether ``text`` asks how an object looks in an eyepiece: an eyepiece and an object, an
+    eyepiece in a follow-up, or an eyepiece word, a "how does it look" and an object. An
+    eyepiece alone ("What can I see tonight with my 25mm eyepiece?") is planning."""
     lowered = " ".join(text.lower().split())
-    names_object = object_name(text) is not None or target_reference(text) is not None
-    if find_eyepiece(text) is not None:
-        return names_object or bool(_LOOK.search(lowered) or _FOLLOW_UP.match(lowered))
-    return bool(_EYEPIECE_WORD.search(lowered) and _LOOK.search(lowered) and names_object)
+    named = find_eyepiece(text) is not None
+    if not named and not (_EYEPIECE_WORD.search(lowered) and _LOOK.search(lowered)):
+        return False
+    if named and _FOLLOW_UP.match(lowered):
+        return True
+    return object_name(text) is not None or target_reference(text) is not None
 
 
 def tour_step(text: str, *, touring: bool = False) -> TourStep | None:

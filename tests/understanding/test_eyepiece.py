@@ -36,6 +36,9 @@ def test_eyepiece_questions_go_to_stellarium(message: str) -> None:
 @pytest.mark.parametrize("message", [
     "Was ist ein Okular?", "What is an eyepiece?", "Wie entsteht ein Gesichtsfeld?",
     "Was kann ich heute mit meinem 10-Zoll-Dobson sehen?", "Ich habe ein 150/750 Newton",
+    "What can I see tonight with my 8 inch and a 25mm eyepiece?",
+    "Was kann ich heute Nacht mit dem Nagler 13 sehen?",
+    "Welche Vergrößerung hat ein 25-mm-Okular an einem 1200-mm-Teleskop?",
 ])
 def test_not_eyepiece_questions(message: str) -> None:
     assert not asks_eyepiece_view(message)
