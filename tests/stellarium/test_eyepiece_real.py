@@ -15,6 +15,10 @@ from fastmcp import Client
 
 from singularity.config import PathsSettings, Settings, StellariumSettings
 from singularity.stellarium.server import build_server
+from singularity.workflow.runner import Session
+from singularity.workflow.tools.stellarium import close_stellarium
+from tests.fakes.server import FakeServer
+from tests.stellarium.agent_support import stellarium_settings, turn
 from tests.stellarium.instance import StellariumInstance, stellarium_available
 
 pytestmark = pytest.mark.slow
@@ -89,3 +93,20 @@ async def test_without_the_plugin_a_circle_marks_the_field(
     assert now["SpecialMarkersMgr.fovCircularMarkerSize"] == pytest.approx(M51_TRUE_FIELD, abs=1e-3)
     assert data["fov"] == pytest.approx(M51_TRUE_FIELD * 1.25, abs=1e-3)
     assert shot.exists()
+
+
+async def test_the_question_through_the_app(
+        settings: Settings, fake_server: FakeServer, stellarium_with_oculars: StellariumInstance) -> None:
+    """The article's question through the workflow, the pilot and the MCP server as a stdio
+    child process: the Oculars view is set and its screenshot is in the answer."""
+    session = Session.create(settings=stellarium_settings(settings, fake_server, stellarium_with_oculars.url))
+    try:
+        record = await turn(session, "Wie sieht M51 in meinem 10-Zoll-Dobson mit dem 25-mm-Okular aus?")
+    finally:
+        await close_stellarium(session.workflow)
+    assert [c.status for c in record.tool_calls] == ["ok", "ok"], record.answer
+    (shot,) = record.artifacts
+    assert shot.kind == "screenshot" and Path(shot.path).read_bytes().startswith(b"\x89PNG")
+    assert properties(stellarium_with_oculars.url)["Oculars.enableOcular"] is True
+    assert view_fov(stellarium_with_oculars.url) == pytest.approx(M51_TRUE_FIELD, abs=1e-3)
+    assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool Galaxy) im wahren Gesichtsfeld")
