@@ -17,7 +17,7 @@ from singularity.stellarium.server import build_server
 from singularity.workflow.runner import Session
 from tests.fakes.server import FakeServer
 from tests.fakes.stellarium import OCULARS_OWN_FOV, FakeStellarium
-from tests.stellarium.agent_support import in_memory_mcp, stellarium_settings, turn
+from tests.stellarium.agent_support import AFTERNOON, in_memory_mcp, stellarium_settings, turn
 from tests.stellarium.test_server import settings_for
 from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW, clear_forecast
 
@@ -159,3 +159,16 @@ async def test_no_tour_without_a_plan(session: Session) -> None:
     record = await turn(session, "Take me through the plan")
     assert record.tool_calls[-1].status == "refused"
     assert "no observing plan yet" in record.answer
+
+
+@pytest.mark.slow
+async def test_below_the_horizon_the_field_is_drawn_and_stellarium_untouched(
+        session: Session, fake_oculars: FakeStellarium) -> None:
+    record = await turn(session, "How does M42 look with my Panoptic 24 in a 10-inch Dobsonian?",
+                        now=AFTERNOON)
+    assert record.tool_calls[-1].status == "ok"
+    (drawing,) = record.artifacts
+    assert drawing.kind == "plot"
+    assert "is below the horizon there at that time" in record.answer
+    assert fake_oculars.state.properties["Oculars.enableOcular"] is False
+    assert fake_oculars.state.scripts == []

@@ -297,11 +297,12 @@ class StellariumTools:
         seen = _visibility(obj, where)
         if seen is not None and not seen.above_horizon:
             return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.label))
-        for result in (await self._set_viewpoint(where, obj),
-                       await self.bridge.call("show_eyepiece_field", name=obj.stellarium_name,
-                                              true_field_deg=round(view.true_field_deg, 4))):
-            if result.status not in (Status.OK, Status.PARTIAL):
-                return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(result)))
+        placed = await self._set_viewpoint(where, obj)
+        if placed.status in (Status.OK, Status.PARTIAL):
+            placed = await self.bridge.call("show_eyepiece_field", name=obj.stellarium_name,
+                                            true_field_deg=round(view.true_field_deg, 4))
+        if placed.status not in (Status.OK, Status.PARTIAL):
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(placed)))
         shot = await self._screenshot(ctx, f"{obj.name}-eyepiece")
         if shot.status is not Status.OK:
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(shot)))
