@@ -339,6 +339,34 @@ class RemoteControl:
         await self._post_ok("/api/main/fov", {"fov": repr(float(fov_deg))})
         return await self._current_fov()
 
+    async def properties(self) -> dict[str, Any]:
+        """Every StelProperty (``Module.property``) with its current value; a plugin that is
+        not loaded has none (``Oculars.*`` only exist while the Oculars plugin runs)."""
+        body = self._json(await self._request("GET", "/api/stelproperty/list"), dict)
+        try:
+            return {name: entry["value"] for name, entry in body.items()}
+        except (KeyError, TypeError):
+            raise self._garbage("/api/stelproperty/list") from None
+
+    async def set_property(self, name: str, value: bool | float | str) -> None:
+        """Set one StelProperty and wait until it reads back as set. The plugin answers ``ok``,
+        ``error: unknown property`` or ``error: could not set property, invalid data type?``
+        (HTTP 200); a setter may also refuse silently (``Oculars.enableOcular`` stays false
+        while nothing is selected), hence the read-back."""
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        await self._post_ok("/api/stelproperty/set", {"id": name, "value": text})
+
+        async def applied() -> bool | None:
+            current = (await self.properties()).get(name)
+            if isinstance(value, bool) or isinstance(current, bool):
+                return current == value or None
+            try:
+                return abs(float(current) - float(value)) < 1e-6 or None
+            except (TypeError, ValueError):
+                return str(current) == text or None
+
+        await self._poll(applied, msg("eyepiece.setting_not_applied", name=name))
+
     async def _current_fov(self) -> float:
         async def fov() -> float:
             return (await self.status()).fov

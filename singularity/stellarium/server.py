@@ -29,6 +29,7 @@ from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.results import Artifact, ToolResult
+from singularity.stellarium.eyepiece import EYEPIECE_SETTLE_S, show_true_field
 from singularity.stellarium.remote import RemoteControl, jd_from_datetime
 
 logger = logging.getLogger(__name__)
@@ -152,6 +153,25 @@ def build_server(settings: Settings) -> FastMCP:
                     "stellarium.not_centred", object=centring.selected.name,
                     seconds=f"{config.script_timeout_s:g}"))
             return ToolResult.success(data)
+        return await run(action)
+
+    @server.tool
+    async def show_eyepiece_field(name: str, true_field_deg: float,
+                                  settle_s: float = EYEPIECE_SETTLE_S) -> dict[str, Any]:
+        """Centre the object Stellarium knows under exactly this name and show an eyepiece's
+        true field of ``true_field_deg`` degrees: in the Oculars plugin's eyepiece view when
+        the plugin is loaded (``mode`` "oculars"), else as a circle marker ("marker"); then
+        wait ``settle_s`` seconds (0–10) for the object's image to load."""
+        if not 0 < true_field_deg <= 30 or not 0 <= settle_s <= 10:
+            return wire(ToolResult.refused(msg("stellarium.bad_fov", fov=f"{true_field_deg:g}")))
+
+        async def action(remote: RemoteControl) -> ToolResult:
+            field = await show_true_field(remote, name, true_field_deg, settle_s=settle_s)
+            if not field.centred:
+                return ToolResult.partial(field.model_dump(), msg(
+                    "stellarium.not_centred", object=field.selected,
+                    seconds=f"{config.script_timeout_s:g}"))
+            return ToolResult.success(field.model_dump())
         return await run(action)
 
     screenshots = settings.resolve(config.screenshot_dir, under_data=True)

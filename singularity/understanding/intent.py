@@ -6,8 +6,10 @@ Rules with high precision come first; what they leave open is decided by meaning
 2. A short yes or no → ``confirm`` / ``decline``; while the pilot waits for the weather
    confirmation, a no with a new time or place ("nein, lieber übermorgen") is ``correction``.
 3. A request for pictures → ``images``; "Stellarium" or an imperative such as "Öffne…"/"Open…"
-   aimed at a target → ``stellarium``; when over the coming nights a named object is best
-   placed ("Welche Nacht im Dezember ist für den Orionnebel ideal?") → ``best_night``.
+   aimed at a target, or an eyepiece question (:mod:`singularity.understanding.eyepiece`)
+   → ``stellarium``; so is a step of the plan tour ("weiter" while it runs), before the
+   yes/no of rule 2; when over the coming nights a named object is best placed ("Welche
+   Nacht im Dezember ist für den Orionnebel ideal?") → ``best_night``.
 4. While the pilot waits for a planning slot, an answer that is not a question → ``planning``.
 5. During planning or after a plan: a question about observing conditions → ``weather``; a
    message that names a new place, time, instrument or duration, without asking for a whole
@@ -34,6 +36,7 @@ from pydantic import BaseModel
 
 from singularity.understanding import lexicon as lx
 from singularity.understanding.best_night import asks_best_night
+from singularity.understanding.eyepiece import asks_eyepiece_view, tour_step
 from singularity.understanding.meaning import Meaning
 from singularity.understanding.references import object_name, target_reference
 from singularity.understanding.slots import PlanningSlots, extract_planning_slots
@@ -76,12 +79,14 @@ class Intent(BaseModel):
 def classify_intent(
     text: str, *, has_plan: bool = False, awaiting: str | None = None,
     planning_active: bool = False, follows_up: bool = False, meaning: Meaning | None = None,
+    touring: bool = False,
 ) -> Intent:
     """Route ``text`` (German or English); rules and meaning in the module docstring.
 
     ``planning_active``: the conversation is planning (a place, time or instrument is set);
     ``follows_up``: the conversation has earlier messages ("Wann ungefähr?" continues one);
-    ``meaning``: the message's closeness to the intent examples and the knowledge base.
+    ``meaning``: the message's closeness to the intent examples and the knowledge base;
+    ``touring``: a tour through the plan runs ("weiter" steps it).
     """
     lowered = " ".join(text.lower().split())
     words = [fold(w) for w in _WORD.findall(lowered)]
@@ -91,6 +96,8 @@ def classify_intent(
     if slots.place is not None and _names_a_body(slots.place, meaning):
         slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
     in_planning = has_plan or planning_active or awaiting is not None
+    if tour_step(text, touring=touring) is not None:  # "weiter" steps the tour, it is no yes
+        return Intent(kind="stellarium", reason="tour through the plan")
     answer = _yes_or_no(lowered, words, slots, awaiting, in_planning=in_planning)
     if answer is not None:
         return answer
@@ -102,6 +109,8 @@ def classify_intent(
         lx.ACTION_VERBS.match(lowered) and reference is not None
     ):
         return Intent(kind="stellarium", reason="Stellarium request")
+    if asks_eyepiece_view(text):
+        return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):
         return Intent(kind="best_night", reason="which night is best for one object")
     astronomy = lx.has_astronomy(text, words)

@@ -63,7 +63,8 @@ def build_agents(
         ),
         FunctionAgent(
             name=roles.STELLARIUM,
-            description="Opens objects in a locally running Stellarium and shows a screenshot.",
+            description=("Opens objects in a locally running Stellarium and shows a screenshot, "
+                         "the view in the user's eyepiece, and tours through the plan."),
             system_prompt=prompts.STELLARIUM_PROMPT,
             tools=[_tool(fn) for fn in StellariumTools(settings).all()],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[roles.STELLARIUM],

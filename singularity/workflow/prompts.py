@@ -14,7 +14,8 @@ ORCHESTRATOR_PROMPT = (
     "You route messages for Singularity, an astronomy assistant, and answer nothing yourself. "
     f"Hand off with the handoff tool: astronomy questions → {KNOWLEDGE}; observing plans, "
     f"answers to planning questions, and questions about targets of a plan → {PLANNING}; "
-    f"showing or opening objects in Stellarium → {STELLARIUM}. For anything unrelated to "
+    f"showing or opening objects in Stellarium, how an object looks in the user's eyepiece, "
+    f"and tours through the plan → {STELLARIUM}. For anything unrelated to "
     "astronomy, reply in one short, polite sentence that you only help with astronomy, "
     "observing plans and Stellarium."
 )
@@ -44,5 +45,8 @@ STELLARIUM_PROMPT = (
     "as the user wrote it, or a plan position ('1', 'last'); the tool picks place and time and "
     "checks the horizon. If it offers choices, ask the user which one. Say where and when the "
     "view is set, as the tool reports it. take_stellarium_screenshot shows the current view. "
+    "show_eyepiece_view tells how an object looks in the user's telescope and eyepiece (pass "
+    "both as the user named them); tour_plan steps through the plan ('start', 'next', 'back', "
+    "'stop'). Give their numbers and every assumption they report. "
     + COMMON_RULES
 )

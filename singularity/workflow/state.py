@@ -30,6 +30,7 @@ INITIAL_STATE: dict[str, Any] = {
         "generated_plan": None,
     },
     "last_discussed_object": None,
+    "tour": None,  # stepping through the plan in Stellarium: position, count, telescope, eyepiece
     "user_profile_memory": None,
     "language": None,  # the conversation's, "de" or "en": set by the turn runner from the user's words
 }

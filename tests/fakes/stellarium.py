@@ -12,7 +12,11 @@ in tests/fixtures/stellarium/) and the quirks a client must live with:
 - the search omits planets; errors come as HTTP 200 text ``error: …`` or 400 text;
 - ``core.screenshot(prefix, invert, dir, overwrite)`` writes a real PNG into ``dir``
   (``prefix.png`` when overwriting, else ``prefix001.png``, ``prefix002.png``, …);
-- with a password, every request without ``Authorization: Basic base64(":password")`` gets 401.
+- with a password, every request without ``Authorization: Basic base64(":password")`` gets 401;
+- StelProperties (``/api/stelproperty/list`` and ``/set``): ``error: unknown property`` and
+  ``error: could not set property, invalid data type?`` as HTTP 200 text; with ``oculars=True``
+  the Oculars plugin's properties exist, and ``Oculars.enableOcular`` stays false while nothing
+  is selected, and on switching on zooms to the plugin's own telescope and eyepiece (1.12°).
 
 Use::
 
@@ -92,6 +96,21 @@ class StellariumState:
     scripts: list[str] = field(default_factory=list)
     screenshots: list[Path] = field(default_factory=list)
     focus_calls: int = 0
+    properties: dict[str, Any] = field(default_factory=lambda: dict(CORE_PROPERTIES))
+
+
+CORE_PROPERTIES: dict[str, Any] = {
+    "SpecialMarkersMgr.fovCircularMarkerSize": 1.0,
+    "SpecialMarkersMgr.fovCircularMarkerDisplayed": False,
+    "StelMovementMgr.flagTracking": False,
+}
+OCULARS_PROPERTIES: dict[str, Any] = {
+    "Oculars.enableOcular": False, "Oculars.flagScaleImageCircle": True,
+    "Oculars.flagRequireSelection": True, "Oculars.selectedOcularIndex": 0,
+    "Oculars.selectedTelescopeIndex": 0,
+}
+OCULARS_OWN_FOV = 1.12
+"""The field Stellarium 0.22's default ocular.ini pair zooms to (measured)."""
 
 
 class FakeStellarium:
@@ -103,11 +122,14 @@ class FakeStellarium:
         password: str | None = None,
         script_delay_s: float = 0.05,
         screenshot_size: tuple[int, int] = (64, 48),
+        oculars: bool = False,
     ) -> None:
         self.password = password
         self.script_delay_s = script_delay_s
         self.screenshot_size = screenshot_size
         self.state = StellariumState()
+        if oculars:
+            self.state.properties |= OCULARS_PROPERTIES
         self.objects: dict[str, dict[str, Any]] = recorded_objects()
         self.delay_s = 0.0
         self.garbage = False
@@ -126,6 +148,8 @@ class FakeStellarium:
             ("POST", "/api/location/setlocationfields"): self._location,
             ("POST", "/api/scripts/direct"): self._direct,
             ("GET", "/api/scripts/status"): self._script_status,
+            ("GET", "/api/stelproperty/list"): self._property_list,
+            ("POST", "/api/stelproperty/set"): self._property_set,
         }
         for (method, path), handler in routes.items():
             self._server.route(method, path, self._guarded(handler))
@@ -290,6 +314,36 @@ class FakeStellarium:
         if "name" in form:
             location["name"] = form["name"]
         return Response(200, "ok")  # the time zone stays what it was: a 0.22 quirk
+
+    def _property_list(self, _request: Request) -> Response:
+        def entry(value: Any) -> dict[str, Any]:
+            kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "double"
+            return {"canNotify": True, "isWritable": True, "typeString": kind, "variantType": kind,
+                    "value": value}
+        return Response(200, {name: entry(value) for name, value in self.state.properties.items()})
+
+    def _property_set(self, request: Request) -> Response:
+        form = self._form(request)
+        name, text = form.get("id", ""), form.get("value", "")
+        if name not in self.state.properties:
+            return Response(200, "error: unknown property")
+        current = self.state.properties[name]
+        try:
+            if isinstance(current, bool):
+                if text not in ("true", "false"):
+                    raise ValueError(text)
+                value: Any = text == "true"
+            else:
+                value = type(current)(float(text))
+        except ValueError:
+            return Response(200, "error: could not set property, invalid data type?")
+        if name == "Oculars.enableOcular":
+            if value and not self.state.selected:
+                return Response(200, "ok")  # the plugin refuses silently with nothing selected
+            if value and not current:
+                self.state.fov = OCULARS_OWN_FOV
+        self.state.properties[name] = value
+        return Response(200, "ok")
 
     def _script_status(self, _request: Request) -> Response:
         busy = self.state.script_busy

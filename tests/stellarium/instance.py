@@ -36,7 +36,7 @@ version = 0.22.2
 
 [plugins_load_at_startup]
 RemoteControl = true
-Oculars = false
+Oculars = {oculars}
 Satellites = false
 SolarSystemEditor = false
 Exoplanets = false
@@ -96,11 +96,14 @@ class StellariumInstance:
         width: int = WIDTH,
         height: int = HEIGHT,
         startup_timeout_s: float = 90.0,
+        oculars: bool = False,
     ) -> None:
+        """``oculars`` loads the Oculars plugin (off by default: it costs start-up time)."""
         self.port = port or free_loopback_port()
         self.password = password
         self.width, self.height = width, height
         self.startup_timeout_s = startup_timeout_s
+        self.oculars = oculars
         self.root = Path(tempfile.mkdtemp(prefix="stellarium-"))
         self.user_dir = self.root / "user"
         self.screenshot_dir = self.root / "screenshots"
@@ -131,7 +134,8 @@ class StellariumInstance:
         self.screenshot_dir.mkdir(parents=True, exist_ok=True)
         (self.user_dir / "config.ini").write_text(CONFIG_TEMPLATE.format(
             port=self.port, use_password=str(self.password is not None).lower(),
-            password=self.password or "", width=self.width, height=self.height))
+            password=self.password or "", width=self.width, height=self.height,
+            oculars=str(self.oculars).lower()))
         try:
             self.display = self._start_xvfb()
             env = os.environ | {"DISPLAY": self.display, "QT_QPA_PLATFORM": "xcb",

@@ -19,7 +19,7 @@ from singularity.stellarium.server import build_server
 from tests.fakes.stellarium import FakeStellarium
 
 TOOLS = {"stellarium_status", "find_objects", "object_info", "set_location", "set_time",
-         "center_object", "take_screenshot"}
+         "center_object", "take_screenshot", "show_eyepiece_field"}
 
 
 def settings_for(url: str, data_dir: Path = Path(".singularity")) -> Settings:

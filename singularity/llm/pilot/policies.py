@@ -110,6 +110,7 @@ class Turn:
             planning_active=any(planning.get(k) for k in ("location", "datetime_iso", "equipment")),
             follows_up=bool(self.earlier_user_text.strip()),
             meaning=self.reader(self.user_text) if self.reader is not None else None,
+            touring=bool(self.state.get("tour")),
         )
 
     @property

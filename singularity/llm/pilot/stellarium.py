@@ -4,6 +4,11 @@
 "Öffne das erste Ziel in Stellarium" passes the plan position ("1"), "Öffne es" the object
 discussed last, "Zeig mir M42 in Stellarium" the name; the tool resolves all of them. A
 refusal, failure or question of the tool is relayed word for word.
+
+An eyepiece question ("Wie sieht M51 in meinem 10-Zoll-Dobson mit dem 25-mm-Okular aus?")
+calls ``show_eyepiece_view`` with the object, the instrument and the eyepiece as said; "Führe
+mich durch den Plan", "weiter", "zurück" call ``tour_plan``. Their answers are the tools' own
+sentences (``lines``), said in the conversation's language.
 """
 
 from __future__ import annotations
@@ -13,8 +18,14 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 
-from singularity.catalogue import say
+from singularity.catalogue import Message, say
 from singularity.llm.pilot.policies import Turn, relay, text, tool_call
+from singularity.understanding.eyepiece import (
+    asks_eyepiece_view,
+    eyepiece_phrase,
+    telescope_phrase,
+    tour_step,
+)
 from singularity.understanding.references import target_reference
 
 _SCREENSHOT = re.compile(r"\bscreenshot\b|\bbildschirmfoto\b", re.IGNORECASE)
@@ -28,6 +39,9 @@ _REQUEST_WORDS = re.compile(
 
 
 def stellarium(turn: Turn) -> ChatMessage:
+    eyepiece = _eyepiece(turn)
+    if eyepiece is not None:
+        return eyepiece
     opened = turn.called("open_in_stellarium") or turn.called("take_stellarium_screenshot")
     if opened is not None:
         result = opened.result or {}
@@ -85,3 +99,28 @@ def compose_open_answer(tool: str, result: dict[str, Any], language: str) -> str
 def _source(source: str, language: str) -> str:
     """Whose place and time the view shows (the catalogue's words, as in the confirmation)."""
     return say(f"stellarium.source_{source}", "de" if language == "de" else "en") if source else ""
+
+
+def _eyepiece(turn: Turn) -> ChatMessage | None:
+    """The eyepiece view or the tour: its answer once a tool ran, else the call it needs; None
+    when the message asks for neither."""
+    ran = turn.called("show_eyepiece_view") or turn.called("tour_plan")
+    if ran is not None:
+        result = ran.result or {}
+        if result.get("status") != "ok":
+            return relay(ran)
+        lines = [Message.model_validate(line) for line in (result.get("data") or {}).get("lines", [])]
+        language = "de" if turn.language == "de" else "en"
+        return text("\n\n".join(line.render(language) for line in lines))
+    step = tour_step(turn.user_text, touring=bool(turn.state.get("tour")))
+    if step is not None:
+        extra = {"eyepiece": e} if (e := eyepiece_phrase(turn.user_text)) else {}
+        if t := telescope_phrase(turn.user_text):
+            extra["telescope"] = t
+        return tool_call("tour_plan", step=step, **extra)
+    if not asks_eyepiece_view(turn.user_text):
+        return None
+    reference = target_reference(turn.user_text)
+    target = _target(turn) if reference is not None else (turn.state.get("last_discussed_object") or "it")
+    return tool_call("show_eyepiece_view", target=target, telescope=telescope_phrase(turn.user_text),
+                     eyepiece=eyepiece_phrase(turn.user_text))

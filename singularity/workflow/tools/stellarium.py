@@ -7,15 +7,28 @@ whether the object is above the horizon there (refused otherwise, with its compu
 are settled here before anything in Stellarium changes.
 """
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from llama_index.core.workflow import Context
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Language, Message, msg, say
 from singularity.config import Settings
-from singularity.planning.models import Location
+from singularity.errors import InputError
+from singularity.planning.equipment import parse_equipment
+from singularity.planning.eyepiece_chart import render_field_chart
+from singularity.planning.eyepiece_view import (
+    EyepieceView,
+    Telescope,
+    describe,
+    eyepiece_view,
+    object_size_arcmin,
+    telescope_of,
+)
+from singularity.planning.eyepieces import Eyepiece, find_eyepiece
+from singularity.planning.models import Equipment, Location
 from singularity.planning.visibility import Visibility, visibility
 from singularity.results import Artifact, Status, ToolResult
 from singularity.stellarium.bridge import StellariumBridge
@@ -48,7 +61,8 @@ class StellariumTools:
         self.bridge = bridge or StellariumBridge(settings)
 
     def all(self) -> list:
-        return [self.open_in_stellarium, self.take_stellarium_screenshot]
+        return [self.open_in_stellarium, self.take_stellarium_screenshot,
+                self.show_eyepiece_view, self.tour_plan]
 
     async def open_in_stellarium(self, ctx: Context, target: str) -> ToolResult:
         """Show an object in Stellarium: a name ('M42', 'Orionnebel', 'Jupiter') or a target
@@ -185,6 +199,116 @@ class StellariumTools:
             kind="screenshot", path=path, title=f"Stellarium: {label}",
             description="Screenshot of the Stellarium view")])
 
+    # ------------------------------------------------------------------ eyepiece view and tour
+
+    async def show_eyepiece_view(self, ctx: Context, target: str, telescope: str = "",
+                                 eyepiece: str = "") -> ToolResult:
+        """What an object looks like in the user's telescope and eyepiece: magnification, exit
+        pupil, true field and whether it fits, shown in Stellarium (else drawn). ``target`` as
+        for open_in_stellarium; ``telescope`` ('10-Zoll-Dobson', '150/750') defaults to the
+        session's or profile's instrument; ``eyepiece`` ('25 mm', 'Nagler 13')."""
+        state = await ctx.store.get(STATE_KEY)
+        plan = await ctx.store.get(LAST_PLAN_KEY, default=None)
+        if not state["planning_data"].get("generated_plan"):
+            plan = None
+        tour = state.get("tour") or {}
+        pair = _telescope_and_eyepiece(state, telescope or tour.get("telescope", ""),
+                                       eyepiece or tour.get("eyepiece", ""))
+        if isinstance(pair, ToolResult):
+            return pair
+        chosen = await self._choose(target, state, plan)
+        if chosen.status is not Status.OK:
+            return chosen
+        obj = SkyObject.model_validate(chosen.data["object"])
+        scope, ocular = pair
+        view = eyepiece_view(scope, ocular, object_size_arcmin(obj.name, obj.body))
+        lines = describe(view, obj.label)
+        shown = await self._eyepiece_in_stellarium(ctx, state, plan, chosen.data.get("best_time"),
+                                                   obj, view)
+        artifacts = shown.artifacts
+        if shown.status is Status.OK:
+            lines.insert(0, msg("eyepiece.shown_in_stellarium", object=obj.label, place=shown.data["place"],
+                                time=shown.data["time"]))
+        else:
+            lines.append(shown.text or said(shown))
+            artifacts = [await _field_drawing(ctx, self.settings, view, obj.label, state.get("language") or "en")]
+        async with ctx.store.edit_state() as store:
+            store[STATE_KEY]["last_discussed_object"] = obj.name
+        data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label,
+                "telescope_focal_mm": scope.focal_length_mm, "eyepiece": ocular.name,
+                "magnification": round(view.magnification), "exit_pupil_mm": round(view.exit_pupil_mm, 1),
+                "true_field_deg": round(view.true_field_deg, 3), "fit": view.fit,
+                "object_size_arcmin": view.object_size_arcmin,
+                "shown": "stellarium" if shown.status is Status.OK else "drawing",
+                "lines": [line.model_dump(mode="json") for line in lines]}
+        model_view = {k: v for k, v in data.items() if v is not None}
+        model_view["summary"] = " ".join(line.render("en") for line in lines)  # "lines" in English
+        return ToolResult.success(data, artifacts=artifacts, model_data=model_view)
+
+    async def tour_plan(self, ctx: Context, step: str = "start", telescope: str = "",
+                        eyepiece: str = "") -> ToolResult:
+        """Step through the plan's targets in Stellarium, each in the eyepiece view: step
+        'start' (first target), 'next', 'back' or 'stop'; ``telescope`` and ``eyepiece`` as
+        for show_eyepiece_view, kept for the whole tour."""
+        state = await ctx.store.get(STATE_KEY)
+        plan = await ctx.store.get(LAST_PLAN_KEY, default=None)
+        tour = state.get("tour") or {}
+        if step not in TOUR_STEPS:
+            return ToolResult.refused(msg("eyepiece.bad_step", step=step))
+        if step == "stop":
+            async with ctx.store.edit_state() as store:
+                store[STATE_KEY]["tour"] = None
+            return ToolResult.success({"lines": [msg("eyepiece.tour_ended").model_dump(mode="json")]})
+        if not state["planning_data"].get("generated_plan") or not plan or not plan["targets"]:
+            return ToolResult.refused(msg("eyepiece.tour_no_plan"))
+        if step != "start" and not tour:
+            return ToolResult.refused(msg("eyepiece.tour_not_running"))
+        count = len(plan["targets"])
+        position = 1 if step == "start" else tour["position"] + (1 if step == "next" else -1)
+        if position > count:
+            return ToolResult.refused(msg("eyepiece.tour_at_end", count=count))
+        if position < 1:
+            return ToolResult.refused(msg("eyepiece.tour_at_start"))
+        telescope, eyepiece = telescope or tour.get("telescope", ""), eyepiece or tour.get("eyepiece", "")
+        pair = _telescope_and_eyepiece(state, telescope, eyepiece)
+        if isinstance(pair, ToolResult):
+            return pair
+        async with ctx.store.edit_state() as store:
+            store[STATE_KEY]["tour"] = {"position": position, "count": count,
+                                        "telescope": telescope, "eyepiece": eyepiece}
+        shown = await self.show_eyepiece_view(ctx, str(position))
+        if shown.status is not Status.OK:
+            return shown
+        step_line = msg("eyepiece.tour_step", position=position, count=count, object=shown.data["object"])
+        lines = [step_line.model_dump(mode="json"), *shown.data["lines"]]
+        data = shown.data | {"position": position, "count": count, "lines": lines}
+        model_view = (shown.model_data or {}) | {
+            "position": position, "count": count, "lines": lines,
+            "summary": f"{step_line.render('en')} {(shown.model_data or {}).get('summary', '')}"}
+        return ToolResult.success(data, artifacts=shown.artifacts, model_data=model_view)
+
+    async def _eyepiece_in_stellarium(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
+                                      best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
+        """The view in Stellarium with its screenshot, or why it could not be shown (the
+        caller draws the field instead)."""
+        where = await self._viewpoint(ctx, state, plan, best_time)
+        if isinstance(where, ToolResult):
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(where)))
+        seen = _visibility(obj, where)
+        if seen is not None and not seen.above_horizon:
+            return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.label))
+        placed = await self._set_viewpoint(where, obj)
+        if placed.status in (Status.OK, Status.PARTIAL):
+            placed = await self.bridge.call("show_eyepiece_field", name=obj.stellarium_name,
+                                            true_field_deg=round(view.true_field_deg, 4))
+        if placed.status not in (Status.OK, Status.PARTIAL):
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(placed)))
+        shot = await self._screenshot(ctx, f"{obj.name}-eyepiece")
+        if shot.status is not Status.OK:
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(shot)))
+        return ToolResult.success({"place": where.location.name, "time": where.local_time},
+                                  artifacts=shot.artifacts)
+
 
 def _visibility(obj: SkyObject, view: Viewpoint) -> Visibility | None:
     if obj.body is None and (obj.ra_deg is None or obj.dec_deg is None):
@@ -240,3 +364,45 @@ async def close_stellarium(workflow: Any) -> None:
     """End the MCP server process of a session's workflow (at chat end; idempotent)."""
     for bridge in _bridges(workflow):
         await bridge.close()
+
+
+TOUR_STEPS = ("start", "next", "back", "stop")
+
+
+def _telescope_and_eyepiece(state: dict[str, Any], telescope: str,
+                            eyepiece: str) -> tuple[Telescope, Eyepiece] | ToolResult:
+    """The pair to compute with: the named telescope, else the session's or the profile's
+    instrument; the named eyepiece. Asks for whichever is missing."""
+    equipment: Equipment | None = None
+    if telescope.strip():
+        try:
+            equipment = parse_equipment(telescope)
+        except InputError as exc:
+            return ToolResult.needs_input(exc.message)
+    else:
+        stored = state["planning_data"].get("equipment") or (
+            (state.get("user_profile_memory") or {}).get("equipment"))
+        equipment = Equipment.model_validate(stored) if stored else None
+    if equipment is None:
+        return ToolResult.needs_input(msg("eyepiece.which_telescope"))
+    scope = telescope_of(equipment, telescope)
+    if scope is None:
+        return ToolResult.refused(msg("eyepiece.not_a_telescope", equipment=equipment.label))
+    ocular = find_eyepiece(eyepiece, bare=True) if eyepiece.strip() else None
+    if ocular is None:
+        return ToolResult.needs_input(msg("eyepiece.which_eyepiece"))
+    return scope, ocular
+
+
+async def _field_drawing(ctx: Context, settings: Settings, view: EyepieceView, label: str,
+                         language: Language) -> Artifact:
+    """The field drawn on the object's size, in the session's folder."""
+    session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
+    folder = Path(session_dir) if session_dir else settings.resolve(
+        settings.stellarium.screenshot_dir, under_data=True) / "default"
+    name = "".join(c if c.isalnum() else "-" for c in label).strip("-")
+    path = folder / f"eyepiece-{name}-{view.eyepiece.focal_length_mm:g}mm.png"
+    await asyncio.to_thread(render_field_chart, view, label, path, language)
+    return Artifact(kind="plot", path=str(path), title=say("eyepiece.chart_title", language, object=label,
+                                                           eyepiece=view.eyepiece.name,
+                                                           telescope=view.telescope.label))
