@@ -149,7 +149,7 @@ def plan(
         try:
             render_altitude_chart(outcome.plan, chart)
         except OSError as exc:
-            from singularity.workflow.cli_turn import file_reason
+            from singularity.catalogue.failures import file_reason
 
             raise _fail(_said("chart_not_written", path=str(chart),
                               reason=file_reason(exc)), EXIT_INPUT) from None
@@ -188,8 +188,8 @@ def _check_exports(paths: list[Path]) -> None:
 def _write_exports(plan: ObservingPlan, paths: list[Path]) -> list[Path]:
     """Write the plan to each file, in the format its extension names (English, as the
     command line speaks)."""
+    from singularity.catalogue.failures import file_reason
     from singularity.planning.export import write_export
-    from singularity.workflow.cli_turn import file_reason
 
     for path in paths:
         try:

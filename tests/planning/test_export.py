@@ -35,11 +35,11 @@ def plan() -> ObservingPlan:
 
 
 def _target(**fields) -> Target:
-    base = dict(rank=1, name="M31", catalog_id="NGC0224", common_name="Andromeda Galaxy",
-                type="galaxy", family="galaxy", constellation="And", magnitude=3.4,
-                surface_brightness=None, size_arcmin=None, best_time=datetime(2026, 12, 5, 20),
-                altitude_deg=70.0, azimuth_deg=250.0, direction="WSW", moon_separation_deg=None,
-                score=80.0, assessment="")
+    base = {"rank": 1, "name": "M31", "catalog_id": "NGC0224", "common_name": "Andromeda Galaxy",
+            "type": "galaxy", "family": "galaxy", "constellation": "And", "magnitude": 3.4,
+            "surface_brightness": None, "size_arcmin": None,
+            "best_time": datetime(2026, 12, 5, 20), "altitude_deg": 70.0, "azimuth_deg": 250.0,
+            "direction": "WSW", "moon_separation_deg": None, "score": 80.0, "assessment": ""}
     return Target.model_validate(base | fields)
 
 

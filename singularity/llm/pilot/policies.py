@@ -184,6 +184,7 @@ _ROUTES = {
     "planning": roles.PLANNING, "weather": roles.PLANNING, "correction": roles.PLANNING,
     "confirm": roles.PLANNING, "decline": roles.PLANNING, "plan_followup": roles.PLANNING,
     "knowledge": roles.KNOWLEDGE, "images": roles.KNOWLEDGE, "stellarium": roles.STELLARIUM,
+    "export": roles.PLANNING,
 }
 
 
@@ -227,6 +228,8 @@ def plan(turn: Turn) -> ChatMessage:
     intent = turn.intent()
     language = turn.language
 
+    if intent.kind == "export":
+        return _export(turn)
     if intent.kind == "plan_followup":
         return _describe(turn, language)
     if intent.kind == "decline" and not turn.calls:
@@ -261,6 +264,16 @@ def plan(turn: Turn) -> ChatMessage:
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     return tool_call("compute_plan")  # it checks the weather first
+
+
+def _export(turn: Turn) -> ChatMessage:
+    """The plan as files, or into Stellarium's observing lists when the message names
+    Stellarium; the tool's sentence is the answer (the files are shown under it)."""
+    done = turn.called("export_plan") or turn.called("load_plan_into_stellarium")
+    if done is not None:
+        return relay(done)
+    into_stellarium = lx.STELLARIUM_WORDS.search(turn.user_text.lower())
+    return tool_call("load_plan_into_stellarium" if into_stellarium else "export_plan")
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:
