@@ -13,8 +13,9 @@ of Debian's 0.22.2 binary agree) and the real program under Xvfb show them:
   ignores coordinates and looks every name up (``findAndSelect``), logging
   ``[ObservingList] object: "<name>" not found !`` and leaving it out when it cannot;
 - names it finds: ``M45``, ``NGC 869``, ``C 41``, ``Saturn``, ``Moon``, ``δ Cep``, ``70 Oph``,
-  ``Albireo``; names it does not: ``delta Cep`` (Greek letters must be letters), ``61 Cyg``
-  (Stellarium calls it V1803 Cyg or HIP 104214);
+  ``Albireo``, ``ν1 Dra``; names it does not: ``delta Cep`` (Greek letters must be letters),
+  ``ν Dra`` and ``ν¹ Dra`` (a pair's components take a plain digit), ``61 Cyg`` (it calls it
+  V1803 Cyg or HIP 104214);
 - the path is fixed when Stellarium starts (the ``data`` folder must exist then), and the file
   is read when the "Observing lists" window is first built (its first opening after a start);
   the default list (``defaultListUuid``) is shown at once.
@@ -61,9 +62,17 @@ _GREEK = {
     "xi": "ξ", "omicron": "ο", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ",
     "upsilon": "υ", "phi": "φ", "chi": "χ", "psi": "ψ", "omega": "ω",
 }
-_STELLARIUM_ALIASES = {"61 Cyg": "HIP 104214"}
-"""Designations Stellarium 0.22 files under another name (measured: ``61 Cyg`` is not found,
-its HIP number is)."""
+_STELLARIUM_ALIASES = {
+    "61 Cyg": "HIP 104214", "nu Dra": "ν1 Dra", "epsilon Lyr": "ε1 Lyr", "zeta Lyr": "ζ1 Lyr",
+    "gamma Del": "γ2 Del", "iota Cnc": "HIP 43103", "alpha Cen": "α1 Cen", "beta Cyg": "Albireo",
+    "gamma And": "Almach", "gamma Leo": "Algieba", "alpha CVn": "Cor Caroli",
+    "beta Sco": "Acrab", "alpha Lib": "Zubenelgenubi", "theta Eri": "Acamar", "alpha Cru": "Acrux",
+    "h 3945": "Winter Albireo",
+}
+"""Double stars Stellarium 0.22 does not find by their Bayer or Flamsteed designation: it files
+the components apart, written with a plain digit (``ν1 Dra``; not ``ν¹ Dra``, not ``ν Dra``), or
+the star under another name (61 Cyg is V1803 Cyg, ι Cnc only its HIP number); each name here
+is one it finds (tests/stellarium/test_real_observing_list.py)."""
 _KNOWN_PREFIX = re.compile(r"^(?:M\d|NGC \d|IC \d|C \d)")
 _PADDED = re.compile(r"^(Mel|PGC|UGC|H)0*(\d+)$")
 _ESO = re.compile(r"^ESO0*(\d+)-0*(\d+)$")
@@ -109,11 +118,12 @@ def stellarium_designation(target: Target) -> str:
     if target.family in ("planet", "moon"):
         return target.name
     if target.family == "double_star":
-        name = _STELLARIUM_ALIASES.get(target.catalog_id, target.catalog_id)
-        letter, _, rest = name.partition(" ")
+        if target.catalog_id in _STELLARIUM_ALIASES:
+            return _STELLARIUM_ALIASES[target.catalog_id]
+        letter, _, rest = target.catalog_id.partition(" ")
         if letter.lower() in _GREEK:
             return f"{_GREEK[letter.lower()]} {rest}"
-        return name if name[0].isdigit() or name.startswith("HIP ") else (target.common_name or name)
+        return target.catalog_id if letter.isdigit() else (target.common_name or target.catalog_id)
     if _KNOWN_PREFIX.match(target.name):
         return target.name
     padded, eso = _PADDED.match(target.name), _ESO.match(target.name)

@@ -79,6 +79,7 @@ def test_designations_are_names_stellarium_finds() -> None:
     double = {"family": "double_star", "type": "double star"}
     assert stellarium_designation(_target(name="delta Cep", catalog_id="delta Cep", **double)) == "δ Cep"
     assert stellarium_designation(_target(name="61 Cyg", catalog_id="61 Cyg", **double)) == "HIP 104214"
+    assert stellarium_designation(_target(name="nu Dra", catalog_id="nu Dra", **double)) == "ν1 Dra"
     assert stellarium_designation(_target(name="70 Oph", catalog_id="70 Oph", **double)) == "70 Oph"
     assert stellarium_designation(_target(name="h 3945", catalog_id="h 3945",
                                           common_name="Winter Albireo", **double)) == "Winter Albireo"
