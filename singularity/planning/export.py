@@ -74,7 +74,7 @@ the components apart, written with a plain digit (``ν1 Dra``; not ``ν¹ Dra``,
 the star under another name (61 Cyg is V1803 Cyg, ι Cnc only its HIP number); each name here
 is one it finds (tests/stellarium/test_real_observing_list.py)."""
 _KNOWN_PREFIX = re.compile(r"^(?:M\d|NGC \d|IC \d|C \d)")
-_PADDED = re.compile(r"^(Mel|PGC|UGC|H)0*(\d+)$")
+_PADDED = re.compile(r"^(Mel|PGC|UGC)0*(\d+)$")
 _ESO = re.compile(r"^ESO0*(\d+)-0*(\d+)$")
 
 
@@ -129,11 +129,11 @@ def stellarium_designation(target: Target) -> str:
     padded, eso = _PADDED.match(target.name), _ESO.match(target.name)
     if target.name.startswith("Cl") and target.name[2:].isdigit():
         return f"Cr {int(target.name[2:])}"  # Collinder, as Stellarium abbreviates it
-    if target.common_name:
-        return target.common_name
-    if padded:
+    if padded:  # unpadded numbers find more than common names (PGC 143: "Wolf-Lundmark-Melotte" fails)
         return f"{padded[1]} {padded[2]}"
-    return f"ESO {eso[1]}-{eso[2]}" if eso else target.name
+    if eso:
+        return f"ESO {eso[1]}-{eso[2]}"
+    return target.common_name or target.name
 
 
 def stellarium_list(plan: ObservingPlan, language: Language = "en") -> dict[str, Any]:

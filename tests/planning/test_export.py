@@ -86,7 +86,10 @@ def test_designations_are_names_stellarium_finds() -> None:
     assert stellarium_designation(_target(name="Cl399", common_name="Brocchi's Cluster")) == "Cr 399"
     assert stellarium_designation(_target(name="Mel071", common_name="")) == "Mel 71"
     assert stellarium_designation(_target(name="ESO056-115",
-                                          common_name="Large Magellanic Cloud")) == "Large Magellanic Cloud"
+                                          common_name="Large Magellanic Cloud")) == "ESO 56-115"
+    assert stellarium_designation(_target(name="PGC000143",
+                                          common_name="Wolf-Lundmark-Melotte")) == "PGC 143"
+    assert stellarium_designation(_target(name="MWSC3156", common_name="")) == "MWSC3156"
     assert stellarium_designation(_target(name="ESO107-004", common_name="")) == "ESO 107-4"
 
 
