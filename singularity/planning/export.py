@@ -115,7 +115,7 @@ def export_all(plan: ObservingPlan, folder: Path, language: Language = "en") -> 
 
 def stellarium_designation(target: Target) -> str:
     """The name Stellarium 0.22 finds the target by (module docstring)."""
-    if target.family in ("planet", "moon"):
+    if target.family in ("planet", "moon") or _KNOWN_PREFIX.match(target.name):
         return target.name
     if target.family == "double_star":
         if target.catalog_id in _STELLARIUM_ALIASES:
@@ -124,8 +124,6 @@ def stellarium_designation(target: Target) -> str:
         if letter.lower() in _GREEK:
             return f"{_GREEK[letter.lower()]} {rest}"
         return target.catalog_id if letter.isdigit() else (target.common_name or target.catalog_id)
-    if _KNOWN_PREFIX.match(target.name):
-        return target.name
     padded, eso = _PADDED.match(target.name), _ESO.match(target.name)
     if target.name.startswith("Cl") and target.name[2:].isdigit():
         return f"Cr {int(target.name[2:])}"  # Collinder, as Stellarium abbreviates it

@@ -81,6 +81,7 @@ def test_designations_are_names_stellarium_finds() -> None:
     assert stellarium_designation(_target(name="61 Cyg", catalog_id="61 Cyg", **double)) == "HIP 104214"
     assert stellarium_designation(_target(name="nu Dra", catalog_id="nu Dra", **double)) == "ν1 Dra"
     assert stellarium_designation(_target(name="70 Oph", catalog_id="70 Oph", **double)) == "70 Oph"
+    assert stellarium_designation(_target(name="IC 104", catalog_id="IC0104", **double)) == "IC 104"
     assert stellarium_designation(_target(name="h 3945", catalog_id="h 3945",
                                           common_name="Winter Albireo", **double)) == "Winter Albireo"
     assert stellarium_designation(_target(name="Cl399", common_name="Brocchi's Cluster")) == "Cr 399"
