@@ -103,11 +103,13 @@ def write_export(plan: ObservingPlan, path: Path, language: Language = "en") -> 
     return path
 
 
-def export_all(plan: ObservingPlan, folder: Path, language: Language = "en") -> dict[Format, Path]:
-    """Every format into ``folder``, named after the plan's night (``plan-20261205-2100.csv``)."""
+def export_all(plan: ObservingPlan, folder: Path, language: Language = "en",
+               formats: tuple[Format, ...] = tuple(FORMATS.values())) -> dict[Format, Path]:
+    """Each of ``formats`` (all by default) into ``folder``, named after the plan's night
+    (``plan-20261205-2100.csv``)."""
     stem = f"plan-{plan.window.start.astimezone(plan.location.tz):%Y%m%d-%H%M}"
     return {kind: write_export(plan, folder / f"{stem}{suffix}", language)
-            for suffix, kind in FORMATS.items()}
+            for suffix, kind in FORMATS.items() if kind in formats}
 
 
 # --------------------------------------------------------------------------- Stellarium

@@ -19,6 +19,8 @@ from singularity.errors import InputError
 from singularity.naming import name_key
 from singularity.planning.equipment import classify_equipment
 from singularity.planning.export import (
+    FORMATS,
+    Format,
     StellariumListUnreadable,
     export_all,
     stellarium_list,
@@ -290,26 +292,26 @@ class PlanningTools:
 
     async def load_plan_into_stellarium(self, ctx: Context) -> ToolResult:
         """Put the plan into Stellarium's own observing lists (Stellarium on this computer)."""
-        exported = await self._export(ctx)
+        exported = await self._export(ctx, ("stellarium",))  # the download, should writing fail
         if isinstance(exported, ToolResult):
             return exported
         plan, artifacts = exported
         config = self.settings.stellarium
         if not config.is_local:  # its files are on another computer: the download stands in
             return ToolResult.refused(msg("export.stellarium_remote", url=config.url),
-                                      artifacts=artifacts[:1])
+                                      artifacts=artifacts)
         user_dir = stellarium_user_dir(config.user_dir)
         if not user_dir.is_dir():
             return ToolResult.refused(msg("export.stellarium_no_user_dir", path=str(user_dir)),
-                                      artifacts=artifacts[:1])
+                                      artifacts=artifacts)
         try:
             path, made = await asyncio.to_thread(write_stellarium_lists, plan, user_dir,
                                                  await _language(ctx))
         except StellariumListUnreadable as exc:
-            return ToolResult.refused(exc.message, artifacts=artifacts[:1])
+            return ToolResult.refused(exc.message, artifacts=artifacts)
         except OSError as exc:
             return ToolResult.failed(msg("export.stellarium_not_written", path=str(user_dir),
-                                         reason=file_reason(exc)), artifacts=artifacts[:1])
+                                         reason=file_reason(exc)), artifacts=artifacts)
         entry = stellarium_list(plan, await _language(ctx))
         written = [msg("export.stellarium_written", name=entry["name"], count=len(plan.targets),
                        path=str(path))]
@@ -318,7 +320,8 @@ class PlanningTools:
         return ToolResult.success({"path": str(path), "list": entry["name"],
                                    "objects": len(plan.targets)}, message=together(written))
 
-    async def _export(self, ctx: Context) -> tuple[ObservingPlan, list[Artifact]] | ToolResult:
+    async def _export(self, ctx: Context, formats: tuple[Format, ...] = tuple(FORMATS.values()),
+                      ) -> tuple[ObservingPlan, list[Artifact]] | ToolResult:
         """The last plan and its files in the session's folder (refused without a plan)."""
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         state = await ctx.store.get(STATE_KEY)
@@ -329,7 +332,7 @@ class PlanningTools:
                       or self.settings.data_dir / "exports")
         language = await _language(ctx)
         try:
-            files = await asyncio.to_thread(export_all, plan, folder, language)
+            files = await asyncio.to_thread(export_all, plan, folder, language, formats)
         except OSError as exc:
             return ToolResult.failed(msg("export.not_written", path=str(folder),
                                          reason=file_reason(exc)))
