@@ -22,6 +22,7 @@ from singularity.masking import install_secret_masking
 
 if TYPE_CHECKING:
     from singularity.config import Settings
+    from singularity.planning.plan import ObservingPlan
 
 app = typer.Typer(
     name="singularity",
@@ -112,6 +113,7 @@ def plan(
     limit: Annotated[int | None, typer.Option("--limit", min=1, max=200, help="How many targets to list.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the full structured result as JSON.")] = False,
     chart: Annotated[Path | None, typer.Option("--chart", help="Also write the altitude chart to this PNG file.")] = None,
+    export: Annotated[list[Path] | None, typer.Option("--export", help="Also write the plan to this file: .json (Stellarium observing list), .csv or .pdf (one-page sheet); repeat for several.")] = None,
     ignore_weather: Annotated[bool, typer.Option("--ignore-weather", help="Compute the plan even when the forecast is bad.")] = False,
 ) -> None:
     """Plan an observing session: where, when, with what — scored targets with best times."""
@@ -124,6 +126,7 @@ def plan(
         raise _fail("Give either --bortle or --sqm, not both.", EXIT_INPUT)
     if chart is not None and chart.is_dir():
         raise _fail(_said("chart_is_folder", path=str(chart)), EXIT_INPUT)
+    _check_exports(export or [])
     try:
         settings = get_settings()
         request = PlanRequest(where=where, when=when, equipment=equipment, hours=hours,
@@ -146,10 +149,11 @@ def plan(
         try:
             render_altitude_chart(outcome.plan, chart)
         except OSError as exc:
-            from singularity.workflow.cli_turn import file_reason
+            from singularity.catalogue.failures import file_reason
 
             raise _fail(_said("chart_not_written", path=str(chart),
                               reason=file_reason(exc)), EXIT_INPUT) from None
+    exported = _write_exports(outcome.plan, export or []) if outcome.plan is not None else []
     if as_json:
         typer.echo(json.dumps(outcome.to_json_dict(), ensure_ascii=False, indent=2))
     elif outcome.plan is not None:
@@ -158,6 +162,8 @@ def plan(
         print_plan(outcome)
         if chart is not None:
             typer.echo(f"Altitude chart written to {chart}")
+        for path in exported:
+            typer.echo(_said("export_written", path=str(path)))
     if outcome.plan is None:
         if outcome.status is Status.FAILED:
             raise _fail(outcome.message, EXIT_FAILED)
@@ -215,7 +221,7 @@ def best_night(
         try:
             render_best_night_chart(BestNights.model_validate(outcome.data["result"]), chart)
         except OSError as exc:
-            from singularity.workflow.cli_turn import file_reason
+            from singularity.catalogue.failures import file_reason
 
             raise _fail(_said("chart_not_written", path=str(chart), reason=file_reason(exc)),
                         EXIT_INPUT) from None
@@ -225,6 +231,33 @@ def best_night(
         typer.echo(outcome.data["answer"]["en"])
         if chart is not None:
             typer.echo(f"Chart written to {chart}")
+
+
+def _check_exports(paths: list[Path]) -> None:
+    """Refuse an export the plan could not be written to before the plan is computed."""
+    from singularity.planning.export import export_format
+
+    for path in paths:
+        if path.is_dir():
+            raise _fail(_said("export_is_folder", path=str(path)), EXIT_INPUT)
+        if export_format(path) is None:
+            raise _fail(_said("export_unknown", path=str(path), suffix=path.suffix or path.name),
+                        EXIT_INPUT)
+
+
+def _write_exports(plan: ObservingPlan, paths: list[Path]) -> list[Path]:
+    """Write the plan to each file, in the format its extension names (English, as the
+    command line speaks)."""
+    from singularity.catalogue.failures import file_reason
+    from singularity.planning.export import write_export
+
+    for path in paths:
+        try:
+            write_export(plan, path)
+        except OSError as exc:
+            raise _fail(_said("export_not_written", path=str(path), reason=file_reason(exc)),
+                        EXIT_INPUT) from None
+    return paths
 
 
 @app.command()

@@ -11,6 +11,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -148,6 +149,9 @@ class KnowledgeSettings(_Section):
     image_results: int = Field(3, ge=1, le=10)
 
 
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
 class StellariumSettings(_Section):
     url: str = "http://127.0.0.1:8090"
     """Remote Control plugin address; the password, if any, is STELLARIUM_PASSWORD."""
@@ -160,6 +164,14 @@ class StellariumSettings(_Section):
     simbad_url: str = "https://simbad.cds.unistra.fr/simbad/sim-tap"
     screenshot_dir: Path = Path("screenshots")
     """Relative to ``paths.data_dir``; one subfolder per session."""
+    user_dir: Path | None = None
+    """Stellarium's user folder, where its observing lists live (``data/observingList.json``);
+    default: Stellarium's own (``~/.stellarium`` on Linux). Written only when ``url`` is local."""
+
+    @property
+    def is_local(self) -> bool:
+        """Stellarium runs on this computer: its files are this computer's files."""
+        return urlsplit(self.url).hostname in LOOPBACK_HOSTS
 
 
 class Settings(_Section):

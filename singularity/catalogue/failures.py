@@ -8,6 +8,7 @@ Used where a client composes its failure sentence; it is wording only, no HTTP l
 
 from __future__ import annotations
 
+import errno
 import socket
 
 import httpx
@@ -53,3 +54,14 @@ def _name_lookup_failed(exc: BaseException) -> bool:
             return True
         seen = seen.__cause__ or seen.__context__
     return False
+
+
+def file_reason(exc: OSError) -> Message:
+    """Why a file could not be read or written, in a person's words."""
+    if isinstance(exc, IsADirectoryError):
+        return msg("cli.reason_is_folder")
+    if isinstance(exc, PermissionError) or exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return msg("cli.reason_not_allowed")
+    if isinstance(exc, FileNotFoundError | NotADirectoryError | FileExistsError):
+        return msg("cli.reason_folder_missing")
+    return msg("cli.reason_disk")

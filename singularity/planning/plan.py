@@ -85,6 +85,10 @@ class Target(BaseModel):
     includes: list[str] = []
     """Other catalogue objects of the same nebula complex, seen in the same field and not listed
     separately (``complexes``): M42 includes NGC 1980, NGC 1973, …"""
+    ra_deg: float | None = None
+    """ICRS (J2000) right ascension; for the planets and the Moon their place at ``best_time``
+    seen from the site (for the exported lists, ``planning.export``)."""
+    dec_deg: float | None = None
 
 
 class MoonInfo(BaseModel):
@@ -276,12 +280,13 @@ def compute_plan(
         lists = catalog.showpiece_lists[k] if deep_sky else ()
         size = catalog.major_arcmin[k] if deep_sky else np.nan
         includes = [name_of(j) for j in selection.parts.get(i, [])]
+        ra, dec = ((float(catalog.ra_rad[k]), float(catalog.dec_rad[k])) if deep_sky
+                   else _body_radec(tracks[id_of(i).lower()], int(best_i[i])))
         targets.append(Target(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
             type=FAMILY_LABEL[family], family=family,
-            constellation=catalog.constellations[k] if deep_sky else constellation_of(
-                *_body_radec(tracks[id_of(i).lower()], int(best_i[i]))),
+            constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
             magnitude=round(float(magnitude[i]), 2),
             surface_brightness=_rounded(surface[i]),
             size_arcmin=_rounded(size),
@@ -297,6 +302,7 @@ def compute_plan(
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
             ) + (f" In the same field: {', '.join(includes)}." if includes else ""),
             score_parts=parts, showpiece_lists=list(lists), includes=includes,
+            ra_deg=round(float(np.degrees(ra)), 5), dec_deg=round(float(np.degrees(dec)), 5),
         ))
 
     waxing = bool(illumination[-1] >= illumination[0])

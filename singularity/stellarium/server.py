@@ -20,7 +20,6 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastmcp import FastMCP
@@ -34,7 +33,6 @@ from singularity.stellarium.remote import RemoteControl, jd_from_datetime
 
 logger = logging.getLogger(__name__)
 
-LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1"}
 READ_ONLY = {"readOnlyHint": True, "openWorldHint": False}
 INSTRUCTIONS = (
     "Controls a running Stellarium through its Remote Control plugin. Tools act only on the "
@@ -48,7 +46,7 @@ def build_server(settings: Settings) -> FastMCP:
     """The MCP server for the Stellarium configured in ``settings`` (nothing connects yet)."""
     config = settings.stellarium
     password = Settings.secret("STELLARIUM_PASSWORD")
-    if urlsplit(config.url).hostname not in LOOPBACK_HOSTS and password is None:
+    if not config.is_local and password is None:
         logger.warning("Stellarium at %s is not on this machine and STELLARIUM_PASSWORD is not "
                        "set: its Remote Control listens on all interfaces, so anyone on that "
                        "network can control it; give the plugin a password.", config.url)

@@ -142,7 +142,10 @@ async def _answer(text: str, *, persona_id: str) -> None:
         answer.content += "\n\n" + image_captions(web_images)
     answer.elements = [
         cl.Image(path=a.path, name=a.title or "chart", display="inline")
-        for a in record.artifacts if a.path and Path(a.path).exists()
+        for a in record.artifacts if a.path and Path(a.path).exists() and a.kind != "file"
+    ] + [  # the plan's exports, to download
+        cl.File(path=a.path, name=Path(a.path).name, mime=a.mime, display="inline")
+        for a in record.artifacts if a.path and Path(a.path).exists() and a.kind == "file"
     ] + [
         cl.Image(url=a.url, name=f"{n}. {a.title or say('ui.image', record.language)}", mime=a.mime,
                  display="inline")
@@ -153,14 +156,17 @@ async def _answer(text: str, *, persona_id: str) -> None:
 
 def _plan(record: TurnRecord) -> tuple[str, list[cl.Action]]:
     """The plan under the answer: the columns an observer needs at the telescope (they fit a
-    phone held upright) and a button that shows every column."""
+    phone held upright), a button that shows every column and one that exports the plan."""
     if not record.plan:
         return "", []
     full = plan_table(record.plan, record.language, columns=FULL)
     button = cl.Action(name=ALL_COLUMNS, payload={"table": full},
                        label=say("plan_table.all_columns", record.language),
                        tooltip=say("plan_table.all_columns_tooltip", record.language))
-    return f"\n\n{plan_table(record.plan, record.language)}", [button]
+    export = cl.Action(name="starter", payload={"message": say("export.request", record.language)},
+                       label=say("export.button", record.language),
+                       tooltip=say("export.button_tooltip", record.language))  # asks as the user would
+    return f"\n\n{plan_table(record.plan, record.language)}", [button, export]
 
 
 @cl.action_callback(ALL_COLUMNS)

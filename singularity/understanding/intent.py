@@ -5,11 +5,13 @@ Rules with high precision come first; what they leave open is decided by meaning
 1. Only a greeting or "what can you do?" → ``greeting``.
 2. A short yes or no → ``confirm`` / ``decline``; while the pilot waits for the weather
    confirmation, a no with a new time or place ("nein, lieber übermorgen") is ``correction``.
-3. A request for pictures → ``images``; "Stellarium" or an imperative such as "Öffne…"/"Open…"
-   aimed at a target, or an eyepiece question (:mod:`singularity.understanding.eyepiece`)
-   → ``stellarium``; so is a step of the plan tour ("weiter" while it runs), before the
-   yes/no of rule 2; when over the coming nights a named object is best placed ("Welche
-   Nacht im Dezember ist für den Orionnebel ideal?") → ``best_night``.
+3. A request for pictures → ``images``; for the plan as files or in Stellarium's observing
+   lists ("Exportiere den Plan", "als PDF", "Lade die Liste in Stellarium") → ``export``;
+   "Stellarium" or an imperative such as "Öffne…"/"Open…" aimed at a target, or an eyepiece
+   question (:mod:`singularity.understanding.eyepiece`) → ``stellarium``; so is a step of the
+   plan tour ("weiter" while it runs), before the yes/no of rule 2; when over the coming nights
+   a named object is best placed ("Welche Nacht im Dezember ist für den Orionnebel ideal?")
+   → ``best_night``.
 4. While the pilot waits for a planning slot, an answer that is not a question → ``planning``.
 5. During planning or after a plan: a question about observing conditions → ``weather``; a
    message that names a new place, time, instrument or duration, without asking for a whole
@@ -44,7 +46,7 @@ from singularity.understanding.tokens import fold
 
 IntentKind = Literal[
     "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
-    "greeting", "confirm", "decline", "plan_followup", "best_night",
+    "greeting", "confirm", "decline", "plan_followup", "best_night", "export",
 ]  # fmt: skip
 PLANNING_SLOTS = ("location", "time", "equipment", "duration", "preferences")
 """What the pilot may be waiting for; also "weather_confirmation"."""
@@ -105,6 +107,8 @@ def classify_intent(
     reference = target_reference(text)
     if lx.wants_pictures(lowered) and not lx.STELLARIUM_WORDS.search(lowered):
         return Intent(kind="images", reason="request for pictures of an object")
+    if lx.EXPORT_REQUEST.search(lowered):
+        return Intent(kind="export", reason="request to export the plan")
     if lx.STELLARIUM_WORDS.search(lowered) or (
         lx.ACTION_VERBS.match(lowered) and reference is not None
     ):

@@ -154,6 +154,20 @@ PLAN_WORDS = re.compile(
     r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
 )
 
+# --------------------------------------------------------------------------- exports
+
+EXPORT_REQUEST = re.compile(
+    r"\bexport\w*|\bherunter\s*(?:zu\s*)?lad\w*|\bdownload\w*|\bausdruck\w*|\bausdrucken\b"
+    r"|\b(?:csv|pdf|spreadsheet|excel)\b|\b(?:als|as)\s+(?:a\s+|eine\s+)?(?:datei|file|tabelle|json)\b"
+    r"|\b(?:druck\w*|print\w*|speicher\w*|save|sichere?)\b[^.?!]*\b(?:plan|liste|list)\b"
+    r"|\b(?:lade|lad|load|(?:ü|ue)bertrag\w*|transfer\w*|schick\w*|send\w*|import\w*|put|push)\b"
+    r"[^.?!]*\b(?:plan|liste|list)\b[^.?!]*\bstellarium\b"
+    r"|\b(?:die|the|meine|my|diese|this)\s+(?:beobachtungs)?(?:liste|list)\s+(?:in|into|to|nach|an|ins)"
+    r"\s+(?:mein\w*\s+|my\s+)?stellarium\b"
+)
+"""A request to take the plan away as files ("Exportiere den Plan", "als PDF", "download the
+list") or into Stellarium's observing lists ("Lade die Liste in Stellarium")."""
+
 # --------------------------------------------------------------------------- Stellarium
 
 BEST_NIGHT = re.compile(

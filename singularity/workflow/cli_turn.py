@@ -6,14 +6,14 @@ an unwritable place is said in one sentence (an ``InputError``), never shown as 
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import msg
+from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
@@ -74,17 +74,6 @@ async def _restore(session: Session, path: Path) -> None:
     else:
         return
     raise InputError(msg("cli.session_unreadable", path=str(path), reason=reason))
-
-
-def file_reason(exc: OSError) -> Message:
-    """Why a file could not be read or written, in a person's words."""
-    if isinstance(exc, IsADirectoryError):
-        return msg("cli.reason_is_folder")
-    if isinstance(exc, PermissionError) or exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return msg("cli.reason_not_allowed")
-    if isinstance(exc, FileNotFoundError | NotADirectoryError | FileExistsError):
-        return msg("cli.reason_folder_missing")
-    return msg("cli.reason_disk")
 
 
 def _print_event(event: TurnEvent, echo: Callable[[str], None]) -> None:

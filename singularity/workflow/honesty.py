@@ -19,7 +19,8 @@ from singularity.planning.gazetteer import normalize_name
 from singularity.results import Status, ToolResult
 from singularity.understanding.claims import action_claims
 
-ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference"})
+ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference", "export_plan",
+                          "load_plan_into_stellarium"})
 """Tools whose success is an action the user asked for; only their results confirm actions."""
 
 

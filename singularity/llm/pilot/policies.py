@@ -188,6 +188,7 @@ _ROUTES = {
     "confirm": roles.PLANNING, "decline": roles.PLANNING, "plan_followup": roles.PLANNING,
     "knowledge": roles.KNOWLEDGE, "images": roles.KNOWLEDGE, "stellarium": roles.STELLARIUM,
     "best_night": roles.PLANNING,
+    "export": roles.PLANNING,
 }
 
 
@@ -231,6 +232,8 @@ def plan(turn: Turn) -> ChatMessage:
     intent = turn.intent()
     language = turn.language
 
+    if intent.kind == "export":
+        return _export(turn)
     if intent.kind == "plan_followup":
         return _describe(turn, language)
     pending = (turn.state.get("planning_data") or {}).get("pending_best_night")
@@ -287,6 +290,14 @@ def _best_night(turn: Turn, language: str) -> ChatMessage:
     if request is None:
         return text(say("best_night.needs_target", language), "question")
     return tool_call("best_night", **request.model_dump(exclude_none=True))
+def _export(turn: Turn) -> ChatMessage:
+    """The plan as files, or into Stellarium's observing lists when the message names
+    Stellarium; the tool's sentence is the answer (the files are shown under it)."""
+    done = turn.called("export_plan") or turn.called("load_plan_into_stellarium")
+    if done is not None:
+        return relay(done)
+    into_stellarium = lx.STELLARIUM_WORDS.search(turn.user_text.lower())
+    return tool_call("load_plan_into_stellarium" if into_stellarium else "export_plan")
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:

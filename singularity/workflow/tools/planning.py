@@ -13,13 +13,23 @@ from typing import Any
 from llama_index.core.workflow import Context
 
 from singularity.catalogue import Language, Message, listing, msg, say
+from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.naming import name_key
 from singularity.planning.equipment import classify_equipment
+from singularity.planning.export import (
+    FORMATS,
+    Format,
+    StellariumListUnreadable,
+    export_all,
+    stellarium_list,
+    stellarium_user_dir,
+    write_stellarium_lists,
+)
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
-from singularity.planning.plan import SkyCondition, compute_plan
+from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
 from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
@@ -76,7 +86,8 @@ class PlanningTools:
 
     def all(self) -> list:
         return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
-                self.check_weather, self.compute_plan, self.describe_target, self.best_night]
+                self.check_weather, self.compute_plan, self.describe_target, self.best_night,
+                self.export_plan, self.load_plan_into_stellarium]
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
@@ -306,6 +317,70 @@ class PlanningTools:
             run_best_night, chosen, location=location, equipment=Equipment.model_validate(equipment),
             first=first, nights=count, settings=self.settings, now=now,
             chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
+
+    async def export_plan(self, ctx: Context) -> ToolResult:
+        """Export the plan as files to download: Stellarium observing list (JSON), table (CSV)
+        and printable sheet (PDF)."""
+        exported = await self._export(ctx)
+        if isinstance(exported, ToolResult):
+            return exported
+        plan, artifacts = exported
+        return ToolResult.success({"files": [Path(a.path or "").name for a in artifacts]},
+                                  message=msg("export.exported", place=plan.location.name),
+                                  artifacts=artifacts)
+
+    async def load_plan_into_stellarium(self, ctx: Context) -> ToolResult:
+        """Put the plan into Stellarium's own observing lists (Stellarium on this computer)."""
+        exported = await self._export(ctx, ("stellarium",))  # the download, should writing fail
+        if isinstance(exported, ToolResult):
+            return exported
+        plan, artifacts = exported
+        config = self.settings.stellarium
+        if not config.is_local:  # its files are on another computer: the download stands in
+            return ToolResult.refused(msg("export.stellarium_remote", url=config.url),
+                                      artifacts=artifacts)
+        user_dir = stellarium_user_dir(config.user_dir)
+        if not user_dir.is_dir():
+            return ToolResult.refused(msg("export.stellarium_no_user_dir", path=str(user_dir)),
+                                      artifacts=artifacts)
+        try:
+            path, made = await asyncio.to_thread(write_stellarium_lists, plan, user_dir,
+                                                 await _language(ctx))
+        except StellariumListUnreadable as exc:
+            return ToolResult.refused(exc.message, artifacts=artifacts)
+        except OSError as exc:
+            return ToolResult.failed(msg("export.stellarium_not_written", path=str(user_dir),
+                                         reason=file_reason(exc)), artifacts=artifacts)
+        entry = stellarium_list(plan, await _language(ctx))
+        written = [msg("export.stellarium_written", name=entry["name"], count=len(plan.targets),
+                       path=str(path))]
+        if made:
+            written.append(msg("export.stellarium_new_folder", folder=str(path.parent)))
+        return ToolResult.success({"path": str(path), "list": entry["name"],
+                                   "objects": len(plan.targets)}, message=together(written))
+
+    async def _export(self, ctx: Context, formats: tuple[Format, ...] = tuple(FORMATS.values()),
+                      ) -> tuple[ObservingPlan, list[Artifact]] | ToolResult:
+        """The last plan and its files in the session's folder (refused without a plan)."""
+        full = await ctx.store.get(LAST_PLAN_KEY, default=None)
+        state = await ctx.store.get(STATE_KEY)
+        if not full or not full["targets"] or not state["planning_data"].get("generated_plan"):
+            return ToolResult.refused(msg("planning.no_plan_yet"))
+        plan = ObservingPlan.model_validate(full)
+        folder = Path(await ctx.store.get(SESSION_DIR_KEY, default=None)
+                      or self.settings.data_dir / "exports")
+        language = await _language(ctx)
+        try:
+            files = await asyncio.to_thread(export_all, plan, folder, language, formats)
+        except OSError as exc:
+            return ToolResult.failed(msg("export.not_written", path=str(folder),
+                                         reason=file_reason(exc)))
+        return plan, [Artifact(kind="file", path=str(path), mime=_MIME[kind],
+                               title=say(f"export.title_{kind}", language))
+                      for kind, path in files.items()]
+
+
+_MIME = {"stellarium": "application/json", "csv": "text/csv", "pdf": "application/pdf"}
 
 
 def _english(messages: list[Message]) -> list[str]:
