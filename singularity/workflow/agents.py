@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from llama_index.core.agent.workflow import AgentWorkflow, FunctionAgent
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.tools import FunctionTool
+from pydantic import ConfigDict
 
 from singularity import roles
 from singularity.config import Settings
@@ -27,7 +29,27 @@ HANDOFFS: dict[str, list[str]] = {
 def _tool(fn) -> FunctionTool:
     """A tool described by its docstring alone: LlamaIndex would prefix the Python signature,
     which the schema already carries, and every token of it is paid on every model call."""
-    return FunctionTool.from_defaults(async_fn=fn, description=" ".join((fn.__doc__ or "").split()))
+    tool = FunctionTool.from_defaults(async_fn=fn, description=" ".join((fn.__doc__ or "").split()))
+    schema = tool.metadata.fn_schema
+    if schema is not None:
+        tool.metadata.fn_schema = type(schema.__name__, (schema,), {
+            "model_config": ConfigDict(json_schema_extra=_plain_schema)})
+    return tool
+
+
+def _plain_schema(schema: dict[str, Any]) -> None:
+    """Only what a model needs to call the tool: no titles that repeat the parameter names, and
+    an optional parameter as its own type (it is left out, never sent as null)."""
+    schema.pop("title", None)
+    for spec in schema.get("properties", {}).values():
+        spec.pop("title", None)
+        kinds = [kind for kind in spec.pop("anyOf", []) if kind.get("type") != "null"]
+        if len(kinds) == 1:
+            spec.update(kinds[0])
+        elif kinds:
+            spec["anyOf"] = kinds
+        if spec.get("default", ...) is None:
+            del spec["default"]
 
 
 def _with_style(prompt: str, style: str) -> str:
@@ -56,15 +78,13 @@ def build_agents(
         ),
         FunctionAgent(
             name=roles.PLANNING,
-            description="Plans observing sessions from place, time and equipment; answers "
-                        "questions about the plan's targets.",
+            description="Observing plans, best nights and exports; questions about a plan's targets.",
             system_prompt=_with_style(prompts.PLANNING_PROMPT, style), tools=planning_tools,
             llm=llms["planning"], can_handoff_to=HANDOFFS[roles.PLANNING],
         ),
         FunctionAgent(
             name=roles.STELLARIUM,
-            description=("Opens objects in a locally running Stellarium and shows a screenshot, "
-                         "the view in the user's eyepiece, and tours through the plan."),
+            description="Shows objects, eyepiece views and plan tours in the user's Stellarium.",
             system_prompt=prompts.STELLARIUM_PROMPT,
             tools=[_tool(fn) for fn in StellariumTools(settings).all()],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[roles.STELLARIUM],
@@ -79,6 +99,7 @@ def build_workflow(
     return AgentWorkflow(
         agents=build_agents(settings=settings, llms=llms, style=style),
         root_agent=roles.ORCHESTRATOR,
+        handoff_prompt=prompts.HANDOFF_PROMPT,
         initial_state=initial_state(
             duration_hours=settings.planning.default_duration_hours, profile=profile
         ),

@@ -13,10 +13,8 @@ COMMON_RULES = (
 ORCHESTRATOR_PROMPT = (
     "You route messages for Singularity, an astronomy assistant, and answer nothing yourself. "
     f"Hand off with the handoff tool: astronomy questions → {KNOWLEDGE}; observing plans, "
-    f"answers to planning questions, questions about targets of a plan, and exporting a plan "
-    f"(files, Stellarium's observing lists) → {PLANNING}; "
-    f"showing or opening objects in Stellarium, how an object looks in the user's eyepiece, "
-    f"and tours through the plan → {STELLARIUM}. For anything unrelated to "
+    f"answers to planning questions, a plan's targets, best nights, exports → {PLANNING}; "
+    f"showing objects in Stellarium, eyepiece views, plan tours → {STELLARIUM}. For anything unrelated to "
     "astronomy, reply in one short, polite sentence that you only help with astronomy, "
     "observing plans and Stellarium."
 )
@@ -27,10 +25,7 @@ PLANNING_PROMPT = (
     "time: place, time, equipment. Then call compute_plan; it checks the weather, and if the "
     "forecast is bad it asks you to ask the user: only after a yes call it again with "
     "proceed_despite_bad_weather=true. Present the top targets with best time, altitude and "
-    "direction, the Moon and the weather. describe_target answers questions about a target. "
-    "Which night is best for one object: best_night; give its ranked nights and reasons. "
-    "export_plan gives the plan as files; load_plan_into_stellarium puts it into Stellarium's "
-    "observing lists. "
+    "direction, the Moon and the weather. "
     + COMMON_RULES
 )
 
@@ -42,6 +37,9 @@ KNOWLEDGE_PROMPT = (
     "source list and no image links. If nothing fits, say so instead of answering from memory. "
     + COMMON_RULES
 )
+
+HANDOFF_PROMPT = "Hand off to the agent suited to the request. Agents: {agent_info}"
+"""LlamaIndex's own handoff description, shorter: it is part of every agent's tool list."""
 
 STELLARIUM_PROMPT = (
     "You show objects in the user's Stellarium. Call open_in_stellarium with the object's name "

@@ -184,8 +184,8 @@ class PlanningTools:
 
     async def compute_plan(self, ctx: Context, proceed_despite_bad_weather: bool = False,
                            bortle: int | None = None, sqm: float | None = None) -> ToolResult:
-        """Compute the plan (checks the weather first). proceed_despite_bad_weather only after
-        the user agreed; bortle/sqm only if the user gave them."""
+        """Compute the plan (weather checked first). proceed_despite_bad_weather only after the
+        user agreed; bortle/sqm only if given."""
         assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         missing = [msg(f"planning.the_{name}") for key, name in (
@@ -282,9 +282,8 @@ class PlanningTools:
     async def best_night(self, ctx: Context, target: str, place: str | None = None,
                          when: str | None = None, nights: int | None = None,
                          equipment: str | None = None) -> ToolResult:
-        """The best nights (and hours) for one object: target as the user named it ('M51',
-        'Orionnebel', 'Saturn'); place and equipment only if the message names them; when in
-        the user's words ('diese Woche', 'in December'); nights 1-60 (default 14)."""
+        """Rank the coming nights for one object ('M51'); when in the user's words ('diese
+        Woche'); nights 1-60."""
         from singularity.workflow.best_night import nights_asked, resolve_target, run_best_night
 
         chosen = resolve_target(target)
@@ -319,8 +318,7 @@ class PlanningTools:
             chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
 
     async def export_plan(self, ctx: Context) -> ToolResult:
-        """Export the plan as files to download: Stellarium observing list (JSON), table (CSV)
-        and printable sheet (PDF)."""
+        """The plan as files: Stellarium list, CSV, PDF."""
         exported = await self._export(ctx)
         if isinstance(exported, ToolResult):
             return exported
@@ -330,7 +328,7 @@ class PlanningTools:
                                   artifacts=artifacts)
 
     async def load_plan_into_stellarium(self, ctx: Context) -> ToolResult:
-        """Put the plan into Stellarium's own observing lists (Stellarium on this computer)."""
+        """The plan into Stellarium's observing lists."""
         exported = await self._export(ctx, ("stellarium",))  # the download, should writing fail
         if isinstance(exported, ToolResult):
             return exported
