@@ -223,6 +223,13 @@ def _names_a_body(text: str, meaning: Meaning | None) -> bool:
     return meaning is not None and any(name.casefold() in folded for name in meaning.names)
 
 
+def _on_a_body(text: str, meaning: Meaning) -> bool:
+    """ "Wie lang ist ein Tag auf Eris?", "the weather on Haumea": a world one could stand on,
+    not a shop or a chocolate bar ("im Saturn", "Mars-Riegel")."""
+    return any(re.search(rf"\b(?:auf|on|around|um)\s+(?:(?:dem|der|den|the)\s+)?{re.escape(name)}\b(?![-‐])",
+                         text, re.IGNORECASE) for name in meaning.names)
+
+
 def _correction(
     lowered: str, slots: PlanningSlots, *, question: bool, astronomy: bool
 ) -> Intent | None:
@@ -326,7 +333,7 @@ def _about_the_sky(text: str, meaning: Meaning, *, astronomy: bool) -> bool:
     knowledge base."""
     lead = meaning.lead("knowledge", ["off_topic"])
     if _names_a_body(text, meaning):
-        return lead > -OFF_TOPIC_CLEAR or bool(lx.TELL_ABOUT.search(text.lower()))
+        return lead > -OFF_TOPIC_CLEAR or bool(lx.TELL_ABOUT.search(text.lower())) or _on_a_body(text, meaning)
     if astronomy:
         return lead > -OFF_TOPIC_LEAD
     close = meaning.knowledge is not None and meaning.knowledge >= KNOWLEDGE_CLOSE
