@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
+from llama_index.core.llms import LLM
 from openinference.semconv.trace import (
     DocumentAttributes,
     OpenInferenceMimeTypeValues,
     OpenInferenceSpanKindValues,
     SpanAttributes,
 )
-from llama_index.core.llms import LLM
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.trace import Span, Status, StatusCode

@@ -6,8 +6,8 @@ from datetime import datetime
 from typing import Any
 
 from singularity.catalogue import Language, say
-from singularity.config import Settings
 from singularity.catalogue.objects import object_type
+from singularity.config import Settings
 from singularity.knowledge.text import markdown_text
 from singularity.planning.scoring import compass_point_in
 from singularity.tracing import trace_link

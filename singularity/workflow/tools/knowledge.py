@@ -16,6 +16,7 @@ from typing import Any
 
 from llama_index.core.llms import LLM, ChatMessage, MessageRole
 from llama_index.core.workflow import Context
+
 from singularity.catalogue import Message, msg
 from singularity.config import Settings
 from singularity.errors import SingularityError
