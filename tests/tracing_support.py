@@ -4,7 +4,9 @@ in-memory exporter, and the span tree it recorded."""
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
+from pathlib import Path
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +15,7 @@ from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from singularity.config import Settings
-from singularity.tracing import TracingHandle, setup_tracing
+from singularity.tracing import PhoenixProcess, TracingHandle, setup_tracing
 
 
 @dataclass
@@ -62,3 +64,18 @@ def ancestors(spans: list[ReadableSpan], span: ReadableSpan) -> list[str]:
 
 def metadata(span: ReadableSpan) -> dict[str, Any]:
     return json.loads(str(span.attributes["metadata"]))
+
+
+@contextmanager
+def running_phoenix(data_dir: Path) -> Iterator[int]:
+    """A real ``phoenix serve`` (``PHOENIX_TELEMETRY_ENABLED=false``, as ``PhoenixProcess``
+    starts it) with its data in ``data_dir`` on a free port; 15 to 100 s until it answers on
+    a busy machine."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    settings = Settings.model_validate({"paths": {"data_dir": str(data_dir)},
+                                        "tracing": {"phoenix_port": port}})
+    with PhoenixProcess(settings=settings) as phoenix:
+        assert phoenix.wait_ready(180), phoenix.log_path.read_text()
+        yield port

@@ -16,10 +16,11 @@ from eval.rag import run_rag_eval
 from singularity.config import Settings
 from singularity.observability.feedback import annotate_turn
 from singularity.observability.turn import Caller
-from singularity.tracing import PhoenixProcess, setup_tracing
+from singularity.tracing import setup_tracing
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 from tests.eval.conftest import subset  # noqa: F401 - the fixture
 from tests.fakes.server import FakeServer
+from tests.tracing_support import running_phoenix
 from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW, clear_forecast
 
 pytestmark = [
@@ -31,25 +32,11 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def phoenix_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """A Phoenix of this module's own, on a free port (started once: it takes 15 to 60 s)."""
-    settings = Settings.model_validate({
-        "paths": {"data_dir": str(tmp_path_factory.mktemp("phoenix"))},
-        "tracing": {"phoenix_port": _free_port()}})
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PHOENIX_TELEMETRY_ENABLED", "false")
-        with PhoenixProcess(settings=settings) as phoenix:
-            assert phoenix.wait_ready(180), phoenix.log_path.read_text()
-            yield settings.tracing.phoenix_port
+    """A Phoenix of this module's own (started once)."""
+    with running_phoenix(tmp_path_factory.mktemp("phoenix")) as port:
+        yield port
 
 
 @pytest.fixture
