@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Iterator
-from pathlib import Path
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from opentelemetry.sdk.trace import ReadableSpan

@@ -10,13 +10,18 @@ score 1/0 and the person's comment as explanation: filter the project's spans by
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
 import threading
 from contextlib import closing
 from pathlib import Path
 
 from singularity.config import Settings
+from singularity.errors import ServiceError
 from singularity.observability.phoenix_api import PhoenixAPI
+
+log = logging.getLogger(__name__)
 
 FEEDBACK = "feedback"
 """The annotation's name in Phoenix."""
@@ -76,3 +81,14 @@ def annotate_message(message_id: str, value: int, comment: str | None,
         return False
     annotate_turn(found[1], value, comment, settings)
     return True
+
+
+async def send_feedback(message_id: str, value: int, comment: str | None, settings: Settings) -> bool:
+    """:func:`annotate_message` for the chat's feedback hook, on the event loop: whether the
+    verdict reached Phoenix. A Phoenix that does not take it is logged, never raised: the
+    person's feedback is kept by the chat either way."""
+    try:
+        return await asyncio.to_thread(annotate_message, message_id, value, comment, settings)
+    except ServiceError as exc:
+        log.warning("Feedback on message %s did not reach Phoenix: %s", message_id, exc)
+        return False

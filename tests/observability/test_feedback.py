@@ -8,7 +8,12 @@ import pytest
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
-from singularity.observability.feedback import TurnLinks, annotate_message, annotate_turn
+from singularity.observability.feedback import (
+    TurnLinks,
+    annotate_message,
+    annotate_turn,
+    send_feedback,
+)
 from tests.fakes.phoenix import FakePhoenix
 from tests.fakes.server import FakeServer
 
@@ -70,3 +75,15 @@ def test_the_message_id_leads_to_its_turn_span(
     assert annotate_message("message-1", 0, "wrong", traced_settings)
     assert not annotate_message("banner", 1, None, traced_settings)
     assert [a["span_id"] for a in phoenix.annotations] == [SPAN]
+
+
+async def test_the_chat_hook_logs_a_phoenix_that_refuses_and_goes_on(
+        phoenix: FakePhoenix, traced_settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    links = TurnLinks.of(traced_settings)
+    links.remember("known", trace_id=TRACE, span_id=SPAN)
+    links.remember("not-yet-in-phoenix", trace_id=TRACE, span_id="00000000000000ff")
+
+    assert await send_feedback("known", 1, None, traced_settings)
+    assert not await send_feedback("not-yet-in-phoenix", 0, None, traced_settings)
+    assert "Feedback on message not-yet-in-phoenix did not reach Phoenix" in caplog.text
+    assert len(phoenix.annotations) == 1

@@ -102,6 +102,28 @@ async def test_turns_of_two_conversations_are_two_sessions_with_feedback(
                                       "explanation": "No galaxies up at 18:00."}
         assert feedback["annotator_kind"] == "HUMAN"
 
+        # the filters docs/tracing.md suggests find the turns they describe
+        for condition, expected in [
+            ("user.id == 'alice' and name == 'turn'", {alice.span_id}),
+            ("metadata['language'] == 'en' and name == 'turn'", {bob.span_id}),
+            ("metadata['persona'] == 'default' and parent_id is None", {alice.span_id, bob.span_id}),
+            ("'compute_plan:ok' in singularity.tool_statuses", {alice.span_id}),
+            ("annotations['feedback'].label == 'thumbs_down'", {alice.span_id}),
+        ]:
+            assert _filtered(client, condition) == expected, condition
+
+
+def _filtered(client: httpx.Client, condition: str) -> set[str]:
+    """Span ids of the test project that Phoenix's span filter ``condition`` matches (the
+    filter bar of the Spans tab sends the same query)."""
+    query = """query ($condition: String!) { projects { edges { node { name
+        spans(first: 50, filterCondition: $condition) { edges { node { spanId } } } } } } }"""
+    answer = client.post("/graphql", json={"query": query, "variables": {"condition": condition}})
+    assert answer.status_code == 200 and "errors" not in answer.json(), answer.text
+    [project] = [e["node"] for e in answer.json()["data"]["projects"]["edges"]
+                 if e["node"]["name"] == "singularity-test"]
+    return {e["node"]["spanId"] for e in project["spans"]["edges"]}
+
 
 def test_eval_rag_phoenix_creates_a_dataset_and_an_experiment(
         phoenix_settings: Settings, tmp_path: Path, subset: Callable[..., Path]) -> None:  # noqa: F811
