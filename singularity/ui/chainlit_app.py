@@ -163,8 +163,9 @@ async def _answer(text: str, *, persona_id: str) -> None:
     ]
     if record.trace_id and record.span_id:  # the turn's trace in Phoenix; feedback annotates it
         answer.content += "\n\n" + trace_line(session.settings, record.trace_id, record.language)
-        TurnLinks.of(session.settings).remember(answer.id, trace_id=record.trace_id,
-                                                span_id=record.span_id)
+        links = TurnLinks.of(session.settings)
+        await asyncio.to_thread(links.remember, answer.id, trace_id=record.trace_id,
+                                span_id=record.span_id)
     await answer.send()
 
 

@@ -4,6 +4,7 @@ trace; the token tally on its own."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
@@ -92,3 +93,12 @@ def test_ask_json_prints_the_trace_id(settings: Settings, fake_server: FakeServe
                 for resource in ExportTraceServiceRequest.FromString(request.body).resource_spans
                 for scope in resource.scope_spans for span in scope.spans]
     assert (record["trace_id"], "turn") in exported
+
+    get_settings.cache_clear()
+    try:
+        printed = CliRunner().invoke(app, ["ask", "Hello!"])
+    finally:
+        get_settings.cache_clear()
+    assert printed.exit_code == 0, printed.output
+    link = printed.stdout.splitlines()[-1]
+    assert re.fullmatch(rf"This answer's trace in Phoenix: {fake_server.url}/redirects/traces/[0-9a-f]{{32}}", link)
