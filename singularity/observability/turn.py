@@ -154,15 +154,14 @@ class TurnTrace:
             return
         arguments = arguments or {}
         target, reason = str(arguments.get("to_agent", "")), str(arguments.get("reason", ""))
+        attributes = {SpanAttributes.AGENT_NAME: target, SpanAttributes.INPUT_VALUE: reason,
+                      "singularity.handoff.from": agent or "", "singularity.handoff.to": target}
+        config = self._handle.config
+        if not (config.hide_inputs or config.hide_outputs):  # a model's words about the message
+            attributes["singularity.handoff.reason"] = reason
         self._handoffs[tool_id] = self._handle.tracer.start_span(
             HANDOFF, context=self._context(),
-            openinference_span_kind=OpenInferenceSpanKindValues.AGENT,
-            attributes={SpanAttributes.AGENT_NAME: target,
-                        SpanAttributes.INPUT_VALUE: reason,
-                        "singularity.handoff.from": agent or "",
-                        "singularity.handoff.to": target,
-                        "singularity.handoff.reason": reason},
-        )
+            openinference_span_kind=OpenInferenceSpanKindValues.AGENT, attributes=attributes)
 
     def tool_returned(self, *, tool_id: str | None, status: str) -> None:
         span = self._handoffs.pop(tool_id or "", None)

@@ -152,6 +152,9 @@ async def test_hidden_inputs_and_outputs_keep_chat_text_out_of_every_span(
 
     assert root(spans).attributes["input.value"] == "__REDACTED__"
     assert root(spans).attributes["output.value"] == "__REDACTED__"
+    [handoff] = [s for s in spans if s.name == "handoff"]
+    assert "singularity.handoff.reason" not in handoff.attributes
+    assert handoff.attributes["singularity.handoff.to"] == "PlanningAgent"
     texts = {f"{span.name} {key}": str(value) for span in spans
              for key, value in span.attributes.items() if key != "tool.description"}  # docstrings
     assert not [key for key, text in texts.items() if "Kreuzlingen" in text or "Galaxien" in text]
