@@ -46,7 +46,14 @@ from opentelemetry.context import Context
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.instrumentation.dependencies import DependencyConflictError
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import Event, ReadableSpan, Span, SpanProcessor, TracerProvider
+from opentelemetry.sdk.trace import (
+    Event,
+    ReadableSpan,
+    Span,
+    SpanLimits,
+    SpanProcessor,
+    TracerProvider,
+)
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.trace import Status
 from opentelemetry.util.types import Attributes
@@ -66,6 +73,10 @@ EXPORT_TIMEOUT_S = 3.0
 EXPORT_DELAY_MS = 1000
 """How long spans wait in the queue before a batch is sent."""
 SHUTDOWN_TIMEOUT_S = 3.0
+MAX_SPAN_ATTRIBUTES = 1024
+"""OpenTelemetry keeps 128 attributes per span and drops the oldest beyond; the instrumentor
+writes three to five per chat message, so a model call in the ninth turn of a conversation
+(offline pilot, measured) reached 128 and lost its first ones, ``session.id`` among them."""
 
 _EXPORTER_LOGGER = logging.getLogger("opentelemetry.exporter.otlp.proto.http.trace_exporter")
 """The logger the OTLP/HTTP span exporter reports failures and retries on (ERROR/WARNING)."""
@@ -242,6 +253,7 @@ def setup_tracing(*, settings: Settings, endpoint: str | None = None,
         provider = TracerProvider(
             resource=Resource.create({ResourceAttributes.PROJECT_NAME: project}),
             shutdown_on_exit=False,  # our own bounded shutdown runs at exit instead
+            span_limits=SpanLimits(max_span_attributes=MAX_SPAN_ATTRIBUTES),
         )
         if exporter is None:
             api_key = Settings.secret(ENV_API_KEY)

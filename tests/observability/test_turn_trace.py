@@ -177,3 +177,16 @@ async def test_without_tracing_a_turn_has_no_trace(session: Session, fake_server
     clear_forecast(fake_server)
     record = await _turn(session, ARTICLE_EXAMPLE)
     assert record.plan is not None and record.trace_id is None and record.span_id is None
+
+
+async def test_model_calls_late_in_a_long_conversation_keep_their_session(
+        offline_settings: Settings) -> None:
+    with traced(offline_settings) as recorded:
+        session = Session.create(settings=offline_settings)
+        for _ in range(10):
+            record = await _turn(session, "Was ist ein Nebel?")
+        spans = recorded.trace(record.trace_id)
+
+    calls = [s for s in spans if s.attributes.get("openinference.span.kind") == "LLM"]
+    assert max(len(call.attributes) for call in calls) > 128  # OpenTelemetry's default limit
+    assert all(call.attributes["session.id"] == session.id for call in calls)
