@@ -50,6 +50,7 @@ def _spans(requests: list[Request]) -> list[tuple[str, str, str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_a_rag_run_becomes_an_experiment_on_its_question_set(
         phoenix: FakePhoenix, fake_server: FakeServer, tmp_path: Path,
         subset: Callable[..., Path]) -> None:  # noqa: F811
@@ -95,6 +96,7 @@ def test_an_unreachable_phoenix_is_one_sentence(tmp_path: Path, subset: Callable
     assert code == 1 and printed[-1].startswith("Error: Phoenix at http://127.0.0.1:9 could not be reached")
 
 
+@pytest.mark.slow
 def test_a_dialogue_run_traces_each_item_with_its_turns_beneath(
         phoenix: FakePhoenix, fake_server: FakeServer, settings: Settings, tmp_path: Path) -> None:
     item = {"id": "plan-bern", "split": "dev", "language": "en", "turns": [

@@ -77,6 +77,7 @@ async def test_a_planning_turn_is_one_trace_under_its_turn_span(
     assert handoff.attributes["openinference.span.kind"] == "AGENT"
 
 
+@pytest.mark.slow
 async def test_a_knowledge_turn_shows_the_query_and_the_hits(
         offline_settings: Settings, knowledge_index: Path) -> None:
     from singularity.knowledge.store import close_qdrant
