@@ -60,6 +60,7 @@ from eval.runs import (
 from singularity.config import PROJECT_ROOT
 
 if TYPE_CHECKING:
+    from eval.phoenix import PhoenixExperiment
     from singularity.config import Settings
 
 UNREACHABLE = "http://127.0.0.1:9"
@@ -172,12 +173,24 @@ def observe(record: Any) -> Observation:
     )
 
 
-async def run_items(items: list[Item], settings: Settings, echo: Callable[[str], None]) -> list[TurnResult]:
+async def run_items(items: list[Item], settings: Settings, echo: Callable[[str], None],
+                    experiment: PhoenixExperiment | None = None) -> list[TurnResult]:
+    """Every item checked turn by turn (and, given an ``experiment``, each item traced and
+    recorded as its run)."""
+    from eval.phoenix import run_of
+
     results: list[TurnResult] = []
     for number_, item in enumerate(items, start=1):
-        for index, (turn, seen) in enumerate(zip(item.turns, await run_item(item, settings), strict=True), start=1):
-            results.append(check_turn(turn, seen, item_id=item.id, index=index, split=item.split,
-                                      language=item.language))
+        with run_of(experiment, item.id, item.turns[0].user) as run:
+            observed = await run_item(item, settings)
+            checked = [check_turn(turn, seen, item_id=item.id, index=index, split=item.split,
+                                  language=item.language)
+                       for index, (turn, seen) in enumerate(zip(item.turns, observed, strict=True), start=1)]
+            if run is not None:
+                run.output = {"answers": [seen.answer for seen in observed]}
+                run.error = next((seen.error for seen in observed if seen.error), None)
+                run.scores = {"turns_passed": sum(t.passed for t in checked) / len(checked)}
+        results += checked
         if number_ % 20 == 0 or number_ == len(items):
             echo(f"  ran {number_}/{len(items)} items ({len(results)} turns)")
     return results
@@ -259,12 +272,15 @@ def run_dialogue_eval(
     fail_under: list[str] | None = None,
     fail_over: list[str] | None = None,
     settings: Settings | None = None,
+    phoenix: bool = False,
+    phoenix_url: str | None = None,
     echo: Callable[[str], None] = typer.echo,
 ) -> int:
     """Run the evaluation and write its files; returns the process exit code.
 
     ``data_dir`` holds the built knowledge index (default: the configured data directory);
-    ``settings`` (tests) are used as they are, without the isolation above. Exit codes: 0 done
+    ``settings`` (tests) are used as they are, without the isolation above. ``phoenix`` (or a
+    ``phoenix_url``) uploads the test set as a Phoenix dataset and the run as an experiment. Exit codes: 0 done
     and every gate held, 1 the index is missing, a turn crashed or a gate failed, 2 bad input.
     """
     from singularity.config import get_settings, load_settings
@@ -301,7 +317,16 @@ def run_dialogue_eval(
                     echo(f"Error: {problem}")
                     return EXIT_FAILED
                 settings = isolated_settings(Path(scratch), source)
-            results = asyncio.run(run_items(items, settings, echo))
+            experiment = None
+            if phoenix or phoenix_url:
+                from eval.phoenix import dialogue_experiment, phoenix_api
+
+                experiment = dialogue_experiment(
+                    phoenix_api(settings, phoenix_url), items, dataset_path, settings=settings,
+                    name=f"{split} {started:%Y-%m-%d %H:%M}", metadata={"split": split, "git_commit": git_commit()})
+            results = asyncio.run(run_items(items, settings, echo, experiment))
+            if experiment is not None:
+                echo(f"Phoenix experiment: {experiment.finish()}")
         except (SingularityError, DialogueDataError) as exc:
             echo(f"Error: {exc}")
             return EXIT_FAILED
@@ -420,10 +445,13 @@ def dialogue(
     data_dir: Annotated[Path | None, typer.Option("--data-dir", help="Data directory holding the built knowledge index (default: the configured one).")] = None,
     fail_under: Annotated[list[str] | None, typer.Option("--fail-under", help="GROUP.RATE=VALUE: fail when below, e.g. heldout.routing_accuracy=0.95; GROUP all (default), dev, heldout, de or en (repeatable).")] = None,
     fail_over: Annotated[list[str] | None, typer.Option("--fail-over", help="GROUP.COUNT=VALUE: fail when above, e.g. all.astronomy_refused=0 (repeatable).")] = None,
+    phoenix: Annotated[bool, typer.Option("--phoenix", help="Upload the test set as a Phoenix dataset and this run as an experiment, each item's run traced (the Phoenix the traces go to).")] = False,
+    phoenix_url: Annotated[str | None, typer.Option("--phoenix-url", help="Upload to the Phoenix at this address instead (implies --phoenix).")] = None,
 ) -> None:
     """Run the dialogue test set through the workflow with the offline pilot and score it."""
     raise typer.Exit(run_dialogue_eval(split=split, only=only, compare=compare, output_dir=output_dir,
-                                       dataset=dataset, data_dir=data_dir, fail_under=fail_under, fail_over=fail_over))
+                                       dataset=dataset, data_dir=data_dir, fail_under=fail_under, fail_over=fail_over,
+                                       phoenix=phoenix, phoenix_url=phoenix_url))
 
 
 def main(argv: list[str] | None = None, *, prog_name: str = "python -m eval.dialogue") -> None:

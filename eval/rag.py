@@ -42,6 +42,7 @@ from eval.runs import (
 
 if TYPE_CHECKING:
     from eval.dataset import AnswerQuestion, Question
+    from eval.phoenix import PhoenixExperiment
     from eval.scoring import AnswerResult, Retrieval
     from singularity.config import Settings
     from singularity.knowledge.retrieval import KnowledgeBase
@@ -94,11 +95,14 @@ def live_retrieval(question: Question, kb: KnowledgeBase, *, k: int, mode: Searc
 
 
 def answer_questions(questions: list[AnswerQuestion], settings: Settings,
-                     echo: Callable[[str], None]) -> list[AnswerResult]:
+                     echo: Callable[[str], None],
+                     experiment: PhoenixExperiment | None = None) -> list[AnswerResult]:
     """Each question asked in a fresh session of the real workflow with the offline pilot
-    (``eval.dialogue.run_item``), its answer scored."""
+    (``eval.dialogue.run_item``), its answer scored (and, given an ``experiment``, traced and
+    recorded as its run)."""
     from eval.dialogue import run_item
     from eval.dialogue_data import Item
+    from eval.phoenix import run_of
     from eval.scoring import score_answer
 
     async def ask_all() -> list[AnswerResult]:
@@ -107,9 +111,14 @@ def answer_questions(questions: list[AnswerQuestion], settings: Settings,
             item = Item(id=question.id, split=question.split, language=question.language,
                         turns=[{"user": question.question, "intent": "knowledge"}])
             started = time.perf_counter()
-            seen = (await run_item(item, settings))[0]
-            results.append(score_answer(question, seen.answer, tools=[call.name for call in seen.tool_calls],
-                                        seconds=time.perf_counter() - started, error=seen.error))
+            with run_of(experiment, question.id, question.question) as run:
+                seen = (await run_item(item, settings))[0]
+                result = score_answer(question, seen.answer, tools=[call.name for call in seen.tool_calls],
+                                      seconds=time.perf_counter() - started, error=seen.error)
+                if run is not None:
+                    run.output, run.error = {"answer": seen.answer, "tools": result.tools}, seen.error
+                    run.scores = {"correct": float(result.correct), "declined": float(result.declined)}
+            results.append(result)
             if number % 20 == 0 or number == len(questions):
                 echo(f"  answered {number}/{len(questions)}")
         return results
@@ -117,7 +126,8 @@ def answer_questions(questions: list[AnswerQuestion], settings: Settings,
     return asyncio.run(ask_all())
 
 
-def run_answers(questions: list[AnswerQuestion], source: Settings, echo: Callable[[str], None]) -> list[AnswerResult]:
+def run_answers(questions: list[AnswerQuestion], source: Settings, echo: Callable[[str], None],
+                experiment: PhoenixExperiment | None = None) -> list[AnswerResult]:
     """:func:`answer_questions` on a private copy of the index of ``source``, offline and with
     every network service unreachable (``eval.dialogue.isolated_settings``)."""
     from eval.dialogue import isolated_settings
@@ -126,7 +136,7 @@ def run_answers(questions: list[AnswerQuestion], source: Settings, echo: Callabl
     with tempfile.TemporaryDirectory(prefix="singularity-answers-") as scratch:
         settings = isolated_settings(Path(scratch), source)
         try:
-            return answer_questions(questions, settings, echo)
+            return answer_questions(questions, settings, echo, experiment)
         finally:
             close_qdrant(settings)
 
@@ -162,6 +172,8 @@ def run_rag_eval(
     data_dir: Path | None = None,
     settings: Settings | None = None,
     knowledge_base: KnowledgeBase | None = None,
+    phoenix: bool = False,
+    phoenix_url: str | None = None,
     echo: Callable[[str], None] = typer.echo,
 ) -> int:
     """Run the evaluation and write its files; returns the process exit code.
@@ -169,7 +181,8 @@ def run_rag_eval(
     ``settings`` and ``knowledge_base`` default to the configured ones, or those of
     ``data_dir`` (tests pass their own). A live run also answers the answer test set through
     the workflow unless ``answers`` is off or a ``knowledge_base`` stand-in is given (the
-    workflow needs the real index); a dry run only checks that set.
+    workflow needs the real index); a dry run only checks that set. ``phoenix`` (or a
+    ``phoenix_url``) uploads the test sets as Phoenix datasets and the run as experiments.
     Exit codes: 0 done, 1 the index or a search failed (or a dry run did not score 1.0),
     2 bad input (the test set or the ``--compare`` file).
     """
@@ -232,20 +245,43 @@ def run_rag_eval(
         echo(f"Answer test set {display_path(answer_path)}: " + ", ".join(
             f"{split} {sum(q.split == split for q in answer_set)} ({sum(q.split == split and q.answerable for q in answer_set)} answerable)"
             for split in ("dev", "heldout")) + ".")
+    from eval.phoenix import answer_experiment, phoenix_api, retrieval_experiment, run_of
+
+    api = phoenix_api(settings, phoenix_url) if phoenix or phoenix_url else None
+    run_name = f"{'live-' + mode if live else 'dry'} k={k} {started:%Y-%m-%d %H:%M}"
+    try:
+        experiment = None if api is None else retrieval_experiment(
+            api, questions, dataset_path, name=run_name, metadata={"k": k, "mode": mode, "live": live,
+                                                                   "git_commit": git_commit()}, settings=settings)
+    except SingularityError as exc:
+        echo(f"Error: {exc}")
+        return EXIT_FAILED
     results = []
     for number, question in enumerate(questions, start=1):
-        retrieval = live_retrieval(question, kb, k=k, mode=mode) if live else oracle_retrieval(question)
-        results.append(score_question(question, retrieval, k))
+        with run_of(experiment, question.id, question.question) as run:
+            retrieval = live_retrieval(question, kb, k=k, mode=mode) if live else oracle_retrieval(question)
+            result = score_question(question, retrieval, k)
+            if run is not None:
+                run.output = {"titles": result.retrieved_titles, "strategy": result.strategy}
+                run.scores, run.error = {**result.metrics, **{c: float(ok) for c, ok in result.checks.items()}}, retrieval.error
+        results.append(result)
         if live and (number % 10 == 0 or number == len(questions)):
             echo(f"  searched {number}/{len(questions)}")
     answered: list[AnswerResult] = []
-    if live and answer_set and knowledge_base is None:  # a given knowledge base: retrieval only (tests)
-        close_qdrant(settings)  # the local index admits one client; the answer run copies it
-        try:
-            answered = run_answers(answer_set, settings, echo)
-        except SingularityError as exc:
-            echo(f"Error: {exc}")
-            return EXIT_FAILED
+    try:
+        if experiment is not None:
+            echo(f"Phoenix experiment: {experiment.finish()}")
+        if live and answer_set and knowledge_base is None:  # a given knowledge base: retrieval only (tests)
+            close_qdrant(settings)  # the local index admits one client; the answer run copies it
+            answers = None if api is None else answer_experiment(
+                api, answer_set, answer_path, name=run_name, metadata={"git_commit": git_commit()},
+                settings=settings)
+            answered = run_answers(answer_set, settings, echo, answers)
+            if answers is not None:
+                echo(f"Phoenix experiment: {answers.finish()}")
+    except SingularityError as exc:
+        echo(f"Error: {exc}")
+        return EXIT_FAILED
     summary = summarise(results)
     answer_figures = summarise_answers(answered) if answered else None
     run: dict[str, Any] = {
@@ -290,6 +326,8 @@ def rag(
     answers: Annotated[bool, typer.Option("--answers/--no-answers", help="With --live, also answer the answer test set through the offline pilot.")] = True,
     answer_dataset: Annotated[Path | None, typer.Option("--answer-dataset", help="Another JSONL answer test set (default: eval/data/answer_questions.jsonl).")] = None,
     data_dir: Annotated[Path | None, typer.Option("--data-dir", help="Data directory holding the built knowledge index (default: the configured one).")] = None,
+    phoenix: Annotated[bool, typer.Option("--phoenix", help="Upload the test sets as Phoenix datasets and this run as experiments, each question's run traced (the Phoenix the traces go to).")] = False,
+    phoenix_url: Annotated[str | None, typer.Option("--phoenix-url", help="Upload to the Phoenix at this address instead (implies --phoenix).")] = None,
 ) -> None:
     """Dry run by default (test sets, metrics, files); --live measures the real retrieval and answers."""
     if mode not in ("hybrid", "dense", "sparse"):
@@ -297,7 +335,8 @@ def rag(
         raise typer.Exit(EXIT_INPUT)
     raise typer.Exit(run_rag_eval(live=live, k=k, mode=mode, compare=compare,  # type: ignore[arg-type]
                                   output_dir=output_dir, dataset=dataset, answers=answers,
-                                  answer_dataset=answer_dataset, data_dir=data_dir))
+                                  answer_dataset=answer_dataset, data_dir=data_dir, phoenix=phoenix,
+                                  phoenix_url=phoenix_url))
 
 
 def main(argv: list[str] | None = None, *, prog_name: str = "python -m eval.rag") -> None:

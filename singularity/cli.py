@@ -276,17 +276,21 @@ def ask(
         raise _fail(_said("empty_question"), EXIT_INPUT)
 
     from singularity.config import get_settings
+    from singularity.tracing import trace_link
     from singularity.workflow.cli_turn import run_cli_turn
 
+    settings = get_settings()
     try:
         record = asyncio.run(run_cli_turn(
-            message, settings=get_settings(), session_file=session, persona_id=persona,
+            message, settings=settings, session_file=session, persona_id=persona,
             now=_parse_now(now), echo=None if as_json else typer.echo,
         ))
     except SingularityError as exc:
         raise _fail(str(exc), EXIT_INPUT) from None
     if as_json:
         typer.echo(record.model_dump_json(indent=2))
+    elif record.trace_id:
+        typer.echo(_said("trace_link", url=trace_link(settings, record.trace_id)))
     if record.error:
         raise typer.Exit(EXIT_FAILED)
 

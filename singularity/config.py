@@ -112,6 +112,11 @@ class MemorySettings(_Section):
     """Persistent observing preferences, relative to ``paths.data_dir``."""
 
 
+class ModelPrice(_Section):
+    prompt_per_million: float = Field(ge=0)
+    completion_per_million: float = Field(ge=0)
+
+
 class TracingSettings(_Section):
     enabled: bool = True
     collector_endpoint: str | None = None
@@ -120,6 +125,19 @@ class TracingSettings(_Section):
     phoenix_host: str = "127.0.0.1"
     phoenix_port: int = Field(6006, ge=1, le=65535)
     project_name: str = "singularity"
+    ui_url: str | None = None
+    """Phoenix's address as a browser reaches it, for the "Trace" link under each answer;
+    unset: the collector's base URL (``PHOENIX_COLLECTOR_ENDPOINT`` without ``/v1/traces``)
+    or the local Phoenix."""
+    hide_inputs: bool | None = None
+    """Keep the user's messages and every prompt out of the spans (a deployment that may not
+    store chat text); unset: OpenInference's ``OPENINFERENCE_HIDE_INPUTS`` decides (off)."""
+    hide_outputs: bool | None = None
+    """Keep answers and every model and tool output out of the spans; unset:
+    ``OPENINFERENCE_HIDE_OUTPUTS`` decides (off)."""
+    prices: dict[str, ModelPrice] = Field(default_factory=dict)
+    """US dollars per million tokens by model name (as in ``llm.models``): a turn's spans carry
+    its estimated cost. A model not listed has its tokens counted, no cost."""
 
 
 class KnowledgeSettings(_Section):

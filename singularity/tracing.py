@@ -11,7 +11,11 @@ Configuration follows ``phoenix.otel``: keyword arguments first, then the enviro
 ``PHOENIX_API_KEY``, sent as a bearer token), then ``config.yaml``.
 
 No secret leaves in a span: every span passes :class:`MaskingSpanProcessor` (see
-``singularity/masking.py``) before it is queued for export.
+``singularity/masking.py``) before it is queued for export. ``tracing.hide_inputs`` and
+``hide_outputs`` (OpenInference's ``TraceConfig``) keep chat text out of spans altogether.
+
+Every turn is one trace under a ``turn`` span (``singularity/observability/turn.py``); what to
+look for in Phoenix is in docs/tracing.md.
 
 Tracing never blocks or breaks a turn: spans are queued and sent from a background thread with
 a short timeout; an unreachable collector only drops them, and the exporter's complaints about
@@ -35,13 +39,21 @@ from types import TracebackType
 from typing import IO, Literal, Self
 
 import httpx
+from openinference.instrumentation import OITracer, TraceConfig
 from openinference.instrumentation.llama_index import LlamaIndexInstrumentor
 from openinference.semconv.resource import ResourceAttributes
 from opentelemetry.context import Context
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.instrumentation.dependencies import DependencyConflictError
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import Event, ReadableSpan, Span, SpanProcessor, TracerProvider
+from opentelemetry.sdk.trace import (
+    Event,
+    ReadableSpan,
+    Span,
+    SpanLimits,
+    SpanProcessor,
+    TracerProvider,
+)
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.trace import Status
 from opentelemetry.util.types import Attributes
@@ -49,6 +61,7 @@ from opentelemetry.util.types import Attributes
 from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.masking import install_secret_masking, mask, mask_value
+from singularity.observability.usage import TokenTally
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +73,10 @@ EXPORT_TIMEOUT_S = 3.0
 EXPORT_DELAY_MS = 1000
 """How long spans wait in the queue before a batch is sent."""
 SHUTDOWN_TIMEOUT_S = 3.0
+MAX_SPAN_ATTRIBUTES = 1024
+"""OpenTelemetry keeps 128 attributes per span and drops the oldest beyond; the instrumentor
+writes three to five per chat message, so a model call in the ninth turn of a conversation
+(offline pilot, measured) reached 128 and lost its first ones, ``session.id`` among them."""
 
 _EXPORTER_LOGGER = logging.getLogger("opentelemetry.exporter.otlp.proto.http.trace_exporter")
 """The logger the OTLP/HTTP span exporter reports failures and retries on (ERROR/WARNING)."""
@@ -83,6 +100,29 @@ def needs_local_phoenix(settings: Settings) -> bool:
 
 def _configured_collector(settings: Settings) -> str | None:
     return Settings.secret(ENV_COLLECTOR_ENDPOINT) or settings.tracing.collector_endpoint
+
+
+def phoenix_ui_url(settings: Settings) -> str:
+    """Phoenix's address for a person's browser: ``tracing.ui_url``, else the collector's base
+    (its traces URL without ``/v1/traces``), else the local Phoenix."""
+    configured = settings.tracing.ui_url or _configured_collector(settings)
+    if not configured:
+        return local_phoenix_url(settings)
+    return traces_url(configured).removesuffix(TRACES_PATH)
+
+
+def trace_link(settings: Settings, trace_id: str) -> str:
+    """The page of one trace in Phoenix's UI. Phoenix 19.17 names a trace page by its
+    project's Relay id (``/projects/<id>/traces/<trace id>``), which the app never sees; its
+    ``/redirects/traces/<trace id>`` route looks the project up and redirects there."""
+    return f"{phoenix_ui_url(settings)}/redirects/traces/{trace_id}"
+
+
+def trace_config(settings: Settings) -> TraceConfig:
+    """What spans may carry: ``tracing.hide_inputs``/``hide_outputs``, or, unset,
+    OpenInference's ``OPENINFERENCE_HIDE_INPUTS``/``_OUTPUTS`` (TraceConfig reads them)."""
+    return TraceConfig(hide_inputs=settings.tracing.hide_inputs,
+                       hide_outputs=settings.tracing.hide_outputs)
 
 
 def local_phoenix_url(settings: Settings) -> str:
@@ -155,10 +195,16 @@ class TracingHandle:
     """The running tracing setup of this process; :meth:`shutdown` undoes it."""
 
     def __init__(self, *, endpoint: str, project_name: str, provider: TracerProvider,
-                 instrumentor: LlamaIndexInstrumentor) -> None:
+                 instrumentor: LlamaIndexInstrumentor, config: TraceConfig,
+                 usage: TokenTally) -> None:
         self.endpoint = endpoint
         self.project_name = project_name
         self.provider = provider
+        self.config = config
+        self.usage = usage
+        """Token counts of each trace's model calls so far (read by the turn span)."""
+        self.tracer = OITracer(provider.get_tracer("singularity"), config)
+        """The app's own spans (turns, handoffs, searches), hidden as ``config`` says."""
         self._instrumentor = instrumentor
         self._closed = False
 
@@ -207,6 +253,7 @@ def setup_tracing(*, settings: Settings, endpoint: str | None = None,
         provider = TracerProvider(
             resource=Resource.create({ResourceAttributes.PROJECT_NAME: project}),
             shutdown_on_exit=False,  # our own bounded shutdown runs at exit instead
+            span_limits=SpanLimits(max_span_attributes=MAX_SPAN_ATTRIBUTES),
         )
         if exporter is None:
             api_key = Settings.secret(ENV_API_KEY)
@@ -214,23 +261,31 @@ def setup_tracing(*, settings: Settings, endpoint: str | None = None,
                 endpoint=url, timeout=EXPORT_TIMEOUT_S,
                 headers={"authorization": f"Bearer {api_key}"} if api_key else None,
             )
+        usage = TokenTally()
+        provider.add_span_processor(usage)
         provider.add_span_processor(MaskingSpanProcessor(
             BatchSpanProcessor(exporter, schedule_delay_millis=EXPORT_DELAY_MS)
         ))
+        config = trace_config(settings)
         instrumentor = LlamaIndexInstrumentor()
         try:
-            instrumentor.instrument(tracer_provider=provider, raise_exception_on_conflict=True)
+            instrumentor.instrument(tracer_provider=provider, config=config,
+                                    raise_exception_on_conflict=True)
         except DependencyConflictError as exc:
             log.warning("Tracing is off: the LlamaIndex instrumentation does not fit (%s).", exc)
             provider.shutdown()
             return None
         _EXPORTER_LOGGER.addFilter(_export_log_filter)
-        _active = TracingHandle(
-            endpoint=url, project_name=project, provider=provider, instrumentor=instrumentor
-        )
+        _active = TracingHandle(endpoint=url, project_name=project, provider=provider,
+                                instrumentor=instrumentor, config=config, usage=usage)
         atexit.register(_active.shutdown)
         log.info("Tracing LlamaIndex to %s (project %s).", url, project)
         return _active
+
+
+def active_tracing() -> TracingHandle | None:
+    """The tracing setup of this process, if one is running."""
+    return _active
 
 
 class PhoenixProcess:

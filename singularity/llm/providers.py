@@ -66,6 +66,9 @@ def build_llm(role: Role, *, settings: Settings) -> FunctionCallingLLM | None:
         "max_retries": llm.max_retries,
         "context_window": llm.context_window,
         "is_function_calling_model": True,
+        # a streamed answer reports its tokens only when asked (the traces' cost per turn);
+        # LlamaIndex drops the option from calls that do not stream
+        "additional_kwargs": {"stream_options": {"include_usage": True}},
     }
     if provider == "openrouter":
         from llama_index.llms.openrouter import OpenRouter

@@ -14,9 +14,18 @@ from singularity.catalogue import say
 from singularity.config import get_settings
 from singularity.masking import install_secret_masking
 from singularity.memory.profile import ProfileStore
+from singularity.observability.feedback import TurnLinks
+from singularity.observability.turn import LOCAL_USER, Caller
 from singularity.personas import Persona, get_persona, load_personas
 from singularity.ui.images import image_captions, strip_duplicate_images
-from singularity.ui.render import FULL, browser_language, plan_table, starters, step_output
+from singularity.ui.render import (
+    FULL,
+    browser_language,
+    plan_table,
+    starters,
+    step_output,
+    trace_line,
+)
 from singularity.ui.sessions import refuse_foreign_session_ids
 from singularity.understanding.language import detect_language
 from singularity.workflow.model_failures import record_failure
@@ -115,7 +124,8 @@ async def _answer(text: str, *, persona_id: str) -> None:
     persona = get_persona(cl.user_session.get("personas"), persona_id)
     steps: dict[str, cl.Step] = {}
     record: TurnRecord | None = None
-    async for item in run_turn(session, text, now=datetime.now().astimezone(), persona=persona):
+    async for item in run_turn(session, text, now=datetime.now().astimezone(), persona=persona,
+                               caller=_caller()):
         if isinstance(item, TurnRecord):
             record = item
         elif item.kind == "tool_call" and item.tool_id:
@@ -151,7 +161,19 @@ async def _answer(text: str, *, persona_id: str) -> None:
                  display="inline")
         for n, a in enumerate(web_images, start=1)
     ]
+    if record.trace_id and record.span_id:  # the turn's trace in Phoenix; feedback annotates it
+        answer.content += "\n\n" + trace_line(session.settings, record.trace_id, record.language)
+        links = TurnLinks.of(session.settings)
+        await asyncio.to_thread(links.remember, answer.id, trace_id=record.trace_id,
+                                span_id=record.span_id)
     await answer.send()
+
+
+def _caller() -> Caller:
+    """The signed-in user (``local`` without login), the thread and the browser session."""
+    user = cl.user_session.get("user")
+    return Caller(user_id=user.identifier if user else LOCAL_USER,
+                  thread_id=cl.context.session.thread_id, client_session_id=cl.context.session.id)
 
 
 def _plan(record: TurnRecord) -> tuple[str, list[cl.Action]]:

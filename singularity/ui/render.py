@@ -7,8 +7,10 @@ from typing import Any
 
 from singularity.catalogue import Language, say
 from singularity.catalogue.objects import object_type
+from singularity.config import Settings
 from singularity.knowledge.text import markdown_text
 from singularity.planning.scoring import compass_point_in
+from singularity.tracing import trace_link
 
 STARTERS = ("plan", "tonight", "spirals", "stellarium")
 """The example requests offered at chat start (``ui.starter_<name>_label`` / ``_message``)."""
@@ -62,3 +64,8 @@ def step_output(text: str) -> str:
     returned, and a failure's detail is a service's own answer (an error page, a JSON body),
     so each paragraph is escaped (``markdown_text``) and the paragraphs kept apart."""
     return "\n\n".join(markdown_text(part) for part in text.split("\n\n") if part.strip())
+
+
+def trace_line(settings: Settings, trace_id: str, language: Language) -> str:
+    """The small link under an answer to its trace in Phoenix."""
+    return f"[{say('ui.trace_link', language)}]({trace_link(settings, trace_id)})"

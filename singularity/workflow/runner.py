@@ -38,6 +38,7 @@ from singularity.config import Settings
 from singularity.inputs import clean_text
 from singularity.knowledge.sources import Source, cite, source_list
 from singularity.llm.pilot.model import PilotLLM
+from singularity.observability.turn import Caller, TurnTrace, model_names
 from singularity.personas import Persona, style_instructions
 from singularity.results import Artifact, Status, ToolResult
 from singularity.roles import AGENT_ROLES
@@ -114,6 +115,10 @@ class TurnRecord(BaseModel):
     error: str | None = None
     """When the model failed the turn: the sentence saying what failed and what to check, in the
     conversation's language (also the answer's first paragraph; details in the turn log)."""
+    trace_id: str | None = None
+    """The turn's trace in Phoenix (32 hex digits); None when tracing is off."""
+    span_id: str | None = None
+    """The turn span, which feedback on the answer annotates."""
 
 
 def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
@@ -218,13 +223,36 @@ class Session:
         return await self.ctx.store.get(LAST_PLAN_KEY, default=None)
 
 
-async def run_turn(session: Session, message: str, *, now: datetime,
-                   persona: Persona | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
+async def run_turn(session: Session, message: str, *, now: datetime, persona: Persona | None = None,
+                   caller: Caller | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
     """Run one message; yields TurnEvents as they happen, then the TurnRecord.
 
     A message longer than ``conversation.max_message_chars`` is not read: the answer says the
     limit. Understanding (slots, routing) runs in worker threads, so the event loop, and with
-    it every other session, keeps answering while a message is read."""
+    it every other session, keeps answering while a message is read. The turn is one trace
+    (``TurnTrace``) of ``caller`` (default: the local user), named on the record."""
+    turn = TurnTrace(message=message, session_id=session.id, caller=caller or Caller(),
+                     persona=persona.id if persona is not None else "default",
+                     models=model_names({n: a.llm for n, a in session.workflow.agents.items()}),
+                     settings=session.settings)
+    try:
+        async for item in _run_turn(session, message, now=now, persona=persona, turn=turn):
+            if isinstance(item, TurnRecord):
+                item.trace_id, item.span_id = turn.trace_id, turn.span_id
+                turn.finish(item)
+            elif item.kind == "tool_call":
+                turn.tool_called(tool=item.tool, tool_id=item.tool_id, agent=item.agent,
+                                 arguments=item.arguments)
+            elif item.kind == "tool_result" and item.result is not None:
+                turn.tool_returned(tool_id=item.tool_id, status=item.result.status.value)
+            yield item
+    except BaseException as exc:
+        turn.abandon(exc)
+        raise
+
+
+async def _run_turn(session: Session, message: str, *, now: datetime, persona: Persona | None,
+                    turn: TurnTrace) -> AsyncIterator[TurnEvent | TurnRecord]:
     message = clean_text(message)
     limit = session.settings.conversation.max_message_chars
     if len(message) > limit:
@@ -245,7 +273,8 @@ async def run_turn(session: Session, message: str, *, now: datetime,
     records: list[ToolCallRecord] = []
     prose, failure = "", None
     remote = watched_model(session.workflow)
-    handler = session.workflow.run(user_msg=message, ctx=session.ctx, memory=session.memory)  # 4.
+    with turn.current():  # the workflow's spans go under the turn's
+        handler = session.workflow.run(user_msg=message, ctx=session.ctx, memory=session.memory)  # 4.
     try:
         events = events_until_silent(handler, session.workflow,
                                      session.settings.llm.timeout_s if remote else None)

@@ -149,21 +149,17 @@ async def test_a_failing_rewriter_leaves_the_question_as_asked(knowledge_session
     assert await tools._standalone(Ctx(), "Wie groß ist Olympus Mons?", kb) == "Wie groß ist Olympus Mons?"
 
 
-def test_original_and_rewritten_query_go_into_the_tool_span() -> None:
-    from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-
+def test_original_and_rewritten_query_go_into_a_retrieval_span_under_the_tool(settings) -> None:
     from singularity.knowledge.retrieval import SearchOutcome
     from singularity.workflow.tools.knowledge import _trace
+    from tests.tracing_support import traced
 
-    exporter = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(exporter))
     outcome = SearchOutcome("Wie warm ist es auf dem Mars?", [], title_filter=("Mars",), retried_without_filter=False)
-    with provider.get_tracer("test").start_as_current_span("search_local_knowledge"):
-        _trace(original="Wie warm ist es dort?", rewritten=outcome.query, outcomes=[outcome])
-    [span] = exporter.get_finished_spans()
+    with traced(settings) as recorded:
+        with recorded.handle.tracer.start_as_current_span("search_local_knowledge"):
+            _trace(original="Wie warm ist es dort?", rewritten=outcome.query, outcomes=[outcome], started=0)
+        [span, tool] = recorded.spans()
+    assert span.parent.span_id == tool.context.span_id
     assert span.attributes["singularity.query.original"] == "Wie warm ist es dort?"
     assert span.attributes["singularity.query.rewritten"] == "Wie warm ist es auf dem Mars?"
     assert list(span.attributes["singularity.retrieval.title_filter"]) == ["Mars"]

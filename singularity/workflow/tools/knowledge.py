@@ -9,13 +9,13 @@ rules from the last discussed object offline); original and rewritten query go i
 
 import asyncio
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from llama_index.core.llms import LLM, ChatMessage, MessageRole
 from llama_index.core.workflow import Context
-from opentelemetry import trace
 
 from singularity.catalogue import Message, msg
 from singularity.config import Settings
@@ -25,6 +25,7 @@ from singularity.knowledge.rewrite import needs_context, rewrite_by_rule
 from singularity.knowledge.sources import local_citation, register, web_citation
 from singularity.knowledge.strategy import topic_title
 from singularity.knowledge.titles import TitleIndex
+from singularity.observability.turn import Document, record_search
 from singularity.results import ToolResult
 from singularity.understanding.language import detect_language
 from singularity.workflow.store_keys import (
@@ -73,6 +74,7 @@ class KnowledgeTools:
         markers; sufficient=false means use search_web."""
         if not query.strip():
             return ToolResult.refused(msg("knowledge.no_question"))
+        started = time.time_ns()
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             standalone = await self._standalone(ctx, query, kb)
@@ -80,7 +82,7 @@ class KnowledgeTools:
             outcome = await asyncio.to_thread(kb.search, standalone, title=title)
         except SingularityError as exc:
             return failure(exc)
-        _trace(original=query, rewritten=standalone, outcomes=[outcome])
+        _trace(original=query, rewritten=standalone, outcomes=[outcome], started=started)
         await ctx.store.set(LAST_QUERY_KEY, standalone)
         result = await self._passages(ctx, [outcome], per_topic=self.settings.knowledge.top_k)
         data = {**(result.data or {}), "query": query, "rewritten_query": standalone}
@@ -95,13 +97,15 @@ class KnowledgeTools:
         topics = [" ".join(t.split()) for t in topics if t and t.strip()]
         if not topics:
             return ToolResult.refused(msg("knowledge.no_topics"))
+        started = time.time_ns()
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             requests = [(topic, topic_title(topic, kb.titles)) for topic in topics]
             outcomes = await asyncio.to_thread(kb.search_topics, requests)
         except SingularityError as exc:
             return failure(exc)
-        _trace(original=" | ".join(topics), rewritten=" | ".join(topics), outcomes=outcomes)
+        _trace(original=" | ".join(topics), rewritten=" | ".join(topics), outcomes=outcomes,
+               started=started)
         return await self._passages(ctx, outcomes, per_topic=PASSAGES_PER_TOPIC)
 
     async def search_web(self, ctx: Context, query: str) -> ToolResult:
@@ -239,16 +243,20 @@ async def _rewrite_with_model(llm: LLM, query: str, recent: list[str]) -> str | 
     return text
 
 
-def _trace(*, original: str, rewritten: str, outcomes: Sequence[SearchOutcome]) -> None:
-    span = trace.get_current_span()
-    span.set_attribute("singularity.query.original", original)
-    span.set_attribute("singularity.query.rewritten", rewritten)
-    span.set_attribute("singularity.retrieval.title_filter",
-                       [title for outcome in outcomes for title in outcome.title_filter])
-    span.set_attribute("singularity.retrieval.retried_without_filter",
-                       any(outcome.retried_without_filter for outcome in outcomes))
-    span.set_attribute("singularity.retrieval.best_similarity",
-                       max((outcome.best_similarity for outcome in outcomes), default=0.0))
+def _trace(*, original: str, rewritten: str, outcomes: Sequence[SearchOutcome], started: int) -> None:
+    """A retrieval span: the query as asked and as searched, every hit with its scores."""
+    hits = [hit for outcome in outcomes for hit in outcome.hits]
+    record_search(
+        asked=original, searched=rewritten, start_time=started,
+        documents=[Document(id=hit.doc_id or hit.title, content=hit.text, score=hit.score,
+                            metadata={"title": hit.title, "section": hit.section, "url": hit.url,
+                                      "source": hit.source, "similarity": round(hit.similarity, 4)})
+                   for hit in hits],
+        details={"title_filter": [t for outcome in outcomes for t in outcome.title_filter],
+                 "retried_without_filter": any(o.retried_without_filter for o in outcomes),
+                 "best_similarity": max((o.best_similarity for o in outcomes), default=0.0),
+                 "sufficient": all(o.sufficient for o in outcomes)},
+    )
 
 
 _SHARED: dict[tuple[str, str], KnowledgeBase] = {}
