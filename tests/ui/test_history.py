@@ -1,0 +1,74 @@
+"""The history database: its schema made at start, idempotently, and Chainlit's data layer on it."""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+import warnings
+
+import pytest
+
+from singularity.config import Settings
+
+with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop, whose models use
+    warnings.simplefilter("ignore", DeprecationWarning)  # pydantic's class-based config
+    from chainlit.types import Feedback, Pagination, ThreadFilter
+    from chainlit.user import User
+
+    from singularity.ui import history
+    from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, schema
+
+
+def _tables(path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+async def test_the_schema_is_created_once_and_again_without_harm(settings: Settings) -> None:
+    url = database_url(settings)
+    path = settings.data_dir / "history.db"
+    for _ in range(2):  # a restart, or a second app process
+        layer = HistoryDataLayer(url)
+        await layer.ensure_schema()
+        await layer.close()
+    assert {"users", "threads", "steps", "elements", "feedbacks"} <= _tables(path)
+
+
+def test_postgres_gets_its_own_types() -> None:
+    statements = "\n".join(schema("postgresql"))
+    assert '"metadata" JSONB' in statements and '"tags" TEXT[]' in statements
+    assert "JSONB" not in "\n".join(schema("sqlite"))
+
+
+async def test_a_conversation_is_stored_listed_and_read_back(settings: Settings, monkeypatch) -> None:
+    rated: list[Feedback] = []
+
+    async def record(feedback: Feedback) -> None:
+        rated.append(feedback)
+
+    monkeypatch.setattr(history, "on_feedback", record)
+    layer = HistoryDataLayer(database_url(settings))
+    alice = await layer.create_user(User(identifier="alice"))
+    bob = await layer.create_user(User(identifier="bob"))
+    assert alice is not None and bob is not None
+    thread_id, step_id = str(uuid.uuid4()), str(uuid.uuid4())
+    await layer.update_thread(thread_id, name="Plan tonight", user_id=alice.id)
+    await layer.update_thread(thread_id, metadata={CONVERSATION_KEY: {"id": "abc", "state": {"x": 1}}})
+    await layer.create_step.__wrapped__(layer, {  # the step a user message makes, modes included
+        "id": step_id, "threadId": thread_id, "name": "alice", "type": "user_message",
+        "output": "Plan tonight in Kreuzlingen", "streaming": False, "modes": {"persona": "sagan"},
+        "metadata": {}, "createdAt": "2026-12-02T20:00:00Z", "icon": None, "autoCollapse": False,
+    })
+    await layer.upsert_feedback(Feedback(forId=step_id, value=1, threadId=thread_id))
+
+    thread = await layer.get_thread(thread_id)
+    assert thread is not None
+    assert thread["metadata"][CONVERSATION_KEY] == {"id": "abc", "state": {"x": 1}}
+    assert [step["output"] for step in thread["steps"]] == ["Plan tonight in Kreuzlingen"]
+    assert await layer.get_thread_author(thread_id) == "alice"
+    mine = await layer.list_threads(Pagination(first=10), ThreadFilter(userId=alice.id))
+    theirs = await layer.list_threads(Pagination(first=10), ThreadFilter(userId=bob.id))
+    assert [t["id"] for t in mine.data] == [thread_id]
+    assert theirs.data == []
+    assert [(f.forId, f.value) for f in rated] == [(step_id, 1)]
+    await layer.close()
