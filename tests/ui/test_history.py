@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import glob
+import os
+import shutil
 import sqlite3
+import subprocess
+import tempfile
 import uuid
 import warnings
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +24,64 @@ with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop
 
     from singularity.ui import history
     from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, schema
+
+
+def _postgres_bin() -> Path | None:
+    """The newest PostgreSQL server installed from Debian's packages (``postgresql``)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(found[-1]).parent if found else None
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster on a free loopback port, as server mode would use;
+    skipped where the Debian package is not installed. Yields the URL without a database.
+    Its folder is outside pytest's (which only root may enter): the server runs as postgres."""
+    binaries = _postgres_bin()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    folder = Path(tempfile.mkdtemp(prefix="singularity-postgres-"))
+    as_owner: list[str] = []
+    if os.geteuid() == 0:  # the server refuses to run as root
+        shutil.chown(folder, "postgres")
+        as_owner = ["runuser", "-u", "postgres", "--"]
+    port = _free_port()
+    subprocess.run([*as_owner, str(binaries / "initdb"), "-D", str(folder / "data"), "-A", "trust",
+                    "-U", "singularity"], check=True, capture_output=True)
+    subprocess.run([*as_owner, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-w", "-l",
+                    str(folder / "log"), "-o", f"-p {port} -k {folder} -c listen_addresses=127.0.0.1",
+                    "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+asyncpg://singularity@127.0.0.1:{port}"
+    finally:
+        subprocess.run([*as_owner, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m",
+                        "fast", "stop"], check=False, capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+async def history_url(request, settings: Settings) -> str:
+    """The embedded SQLite file, or a fresh database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return database_url(settings)
+    server = request.getfixturevalue("postgres_server")
+    import asyncpg
+
+    name = f"history_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(server.replace("postgresql+asyncpg", "postgresql") + "/postgres")
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return f"{server}/{name}"
 
 
 def _tables(path) -> set[str]:
@@ -40,14 +105,18 @@ def test_postgres_gets_its_own_types() -> None:
     assert "JSONB" not in "\n".join(schema("sqlite"))
 
 
-async def test_a_conversation_is_stored_listed_and_read_back(settings: Settings, monkeypatch) -> None:
+async def test_a_conversation_is_stored_listed_and_read_back(history_url: str, monkeypatch) -> None:
     rated: list[Feedback] = []
 
     async def record(feedback: Feedback) -> None:
         rated.append(feedback)
 
     monkeypatch.setattr(history, "on_feedback", record)
-    layer = HistoryDataLayer(database_url(settings))
+    layer = HistoryDataLayer(history_url)
+    await layer.ensure_schema()
+    await layer.ensure_schema()  # idempotent on either database
+    layer._schema_ready = False
+    await layer.ensure_schema()
     alice = await layer.create_user(User(identifier="alice"))
     bob = await layer.create_user(User(identifier="bob"))
     assert alice is not None and bob is not None

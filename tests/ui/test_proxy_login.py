@@ -1,0 +1,36 @@
+"""Login by a proxy's header: the named user is in, nobody else is."""
+
+from __future__ import annotations
+
+import pytest
+
+from singularity.config import Settings
+from singularity.users.space import user_space
+from tests.ui.test_chat_app import ANSWERS, send
+from tests.ui.test_users_chat import browser  # noqa: F401  (fixture)
+from tests.workflow.conftest import ARTICLE_EXAMPLE
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def app_env() -> dict[str, str]:
+    return {"SINGULARITY__USERS__LOGIN": "header", "SINGULARITY__USERS__PROXY_HEADER": "X-Remote-User"}
+
+
+async def test_the_proxy_names_the_user(browser, app_url: str, settings: Settings) -> None:  # noqa: F811
+    context = await browser.new_context(locale="de-DE", extra_http_headers={"X-Remote-User": "carol"})
+    page = await context.new_page()
+    await page.goto(app_url)
+    await page.wait_for_selector("#chat-input", timeout=60_000)
+    await send(page, ARTICLE_EXAMPLE)
+    await page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last.wait_for(timeout=90_000)
+    assert "Kreuzlingen" in user_space(settings, "carol").profile_file.read_text(encoding="utf-8")
+    await context.close()
+
+    stranger = await browser.new_context()
+    page = await stranger.new_page()
+    await page.goto(app_url)
+    await page.wait_for_timeout(5_000)  # long enough for the chat to appear, were it allowed
+    assert await page.locator("#chat-input").count() == 0
+    await stranger.close()
