@@ -3,6 +3,7 @@ after the browser was closed (login on, history in SQLite, offline pilot)."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -103,3 +104,29 @@ async def test_two_users_have_their_own_profile_history_and_resumed_plan(
         await send(alice, QUESTION_WITHOUT_PLACE)
         await alice.locator(ANSWERS).filter(has_text="Konstanz").filter(
             has_text="aus deinem Profil").last.wait_for(timeout=90_000)
+
+
+async def test_settings_apply_at_once_and_stay_with_the_user(browser, app_url: str, settings: Settings,
+                                                             tmp_path) -> None:
+    async with logged_in(browser, app_url, "alice", tmp_path) as alice:
+        await alice.locator("#chat-settings-open-modal").click()
+        await alice.get_by_role("combobox").first.click()
+        await alice.get_by_role("option", name="Carl Sagan").click()
+        await alice.get_by_label("Stellarium-Passwort").fill("pw-stellarium-alice")
+        await alice.get_by_role("button", name="Bestätigen").click()
+        await alice.locator(ANSWERS).filter(has_text="Einstellungen gespeichert").wait_for(timeout=30_000)
+        await alice.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
+        await send(alice, ARTICLE_EXAMPLE)
+        answer = alice.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
+        await answer.wait_for(timeout=90_000)
+        assert "Und bedenke –" in await answer.inner_text()  # Carl Sagan's voice
+    stored = user_space(settings, "alice").preferences_file.read_text(encoding="utf-8")
+    assert '"persona": "sagan"' in stored and "pw-stellarium-alice" in stored
+    assert "pw-stellarium-alice" not in (settings.data_dir / "chainlit.log").read_text(encoding="utf-8")
+    with sqlite3.connect(settings.data_dir / "history.db") as database:  # nor in the history
+        assert not database.execute("SELECT 1 FROM threads WHERE metadata LIKE '%pw-stellarium%'").fetchall()
+
+    async with logged_in(browser, app_url, "alice", tmp_path) as alice:  # a new browser
+        await alice.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
+    async with logged_in(browser, app_url, "bob", tmp_path) as bob:  # Bob's own settings
+        await bob.get_by_role("button", name="Singularity").wait_for(timeout=10_000)
