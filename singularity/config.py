@@ -107,9 +107,10 @@ class ConversationSettings(_Section):
 
 class MemorySettings(_Section):
     chat_token_limit: int = Field(3000, ge=256)
-    """Token budget of one session's chat memory (recent messages only; never persisted)."""
+    """Token budget of one session's chat memory (recent messages only)."""
     profile_file: Path = Path("profile.json")
-    """Persistent observing preferences, relative to ``paths.data_dir``."""
+    """Persistent observing preferences of the local user, relative to ``paths.data_dir``; a
+    logged-in user's has this name in their own folder (``users/space.py``)."""
 
 
 class TracingSettings(_Section):
