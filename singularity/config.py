@@ -208,6 +208,12 @@ class UsersSettings(_Section):
     history_file: Path = Path("history.db")
     """The embedded SQLite database, relative to ``paths.data_dir``."""
 
+    @field_validator("login", mode="before")
+    @classmethod
+    def _yaml_off(cls, value: object) -> object:
+        """YAML reads a bare ``off`` (in config.yaml or SINGULARITY__USERS__LOGIN) as false."""
+        return "off" if value is False else value
+
 
 class Settings(_Section):
     paths: PathsSettings = PathsSettings()

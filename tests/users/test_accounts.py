@@ -60,3 +60,10 @@ def test_a_name_outside_the_rule_is_refused(name: str) -> None:
 def test_an_empty_password_is_refused(settings: Settings) -> None:
     with pytest.raises(InputError):
         AccountFile.from_settings(settings).add("alice", "")
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("off", "off"), ("password", "password"), ("header", "header")])
+def test_login_is_read_from_the_environment(raw: str, expected: str) -> None:
+    from singularity.config import load_settings
+
+    assert load_settings(environ={"SINGULARITY__USERS__LOGIN": raw}).users.login == expected
