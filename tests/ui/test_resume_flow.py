@@ -21,7 +21,12 @@ with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop
     warnings.simplefilter("ignore", DeprecationWarning)
     from chainlit.user import User
 
-    from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, thread_metadata
+    from singularity.ui.history import (
+        CONVERSATION_KEY,
+        HistoryDataLayer,
+        database_url,
+        thread_metadata,
+    )
 
 pytestmark = pytest.mark.slow
 
@@ -54,8 +59,7 @@ async def test_the_resumed_conversation_opens_the_second_target(
     later = Session.create(settings=mine, user=alice, session_id=snapshot["id"])
     await later.resume(snapshot)
     record = await turn(later, "Öffne das zweite Ziel in Stellarium", now=NOW)
-    assert [(c.name, c.arguments, c.status) for c in record.tool_calls][-1] == (  # noqa
-
+    assert [(c.name, c.arguments, c.status) for c in record.tool_calls][-1] == (
         "open_in_stellarium", {"target": "2"}, "ok")
     assert fake_stellarium.state.selected == "M33"
     assert "(aus deinem Plan)" in record.answer
