@@ -128,9 +128,11 @@ async def _new_session(settings: Settings, space: UserSpace, preferences: Prefer
     """A session of ``space``'s user with their Stellarium, continuing ``snapshot`` if given."""
     profile = ProfileStore(space.profile_file).load()
     stored_id = (snapshot or {}).get("id")
+    if not (isinstance(stored_id, str) and SESSION_ID.match(stored_id)):
+        stored_id = None
     session = Session.create(settings=session_settings(settings, preferences),
                              profile=profile.model_dump(mode="json"), user=space,
-                             session_id=stored_id if isinstance(stored_id, str) and SESSION_ID.match(stored_id) else None)
+                             session_id=stored_id)
     if snapshot is not None:
         try:
             await session.resume(snapshot)
@@ -172,7 +174,8 @@ async def on_settings(values: dict[str, Any]) -> None:
     finally:
         settings_panel.forget_typed_password()
     if reason is not None:
-        await cl.Message(content=say("ui.settings_not_saved", language, reason=reason), author="Singularity").send()
+        await cl.Message(content=say("ui.settings_not_saved", language, reason=reason),
+                         author="Singularity").send()
         return
     await _set_modes(cl.user_session.get("personas"), preferences.persona)
     if preferences.language != "auto":

@@ -36,6 +36,7 @@ from chainlit.data import get_data_layer
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.types import Feedback, ThreadDict
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from singularity.config import Settings
@@ -162,7 +163,12 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
                 self._schema_ready = True
 
     async def execute_sql(self, query: str, parameters: dict) -> list[dict[str, Any]] | int | None:
-        await self.ensure_schema()
+        try:
+            await self.ensure_schema()
+        except (OSError, SQLAlchemyError) as exc:  # as Chainlit treats a failed query: no answer
+            log.warning("The history database cannot be reached (%s); conversations are not "
+                        "stored until it can. Check users.database_url.", type(exc).__name__)
+            return None
         return await super().execute_sql(query, {name: self._bindable(value) for name, value in parameters.items()})
 
     def _bindable(self, value: Any) -> Any:

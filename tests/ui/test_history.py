@@ -141,3 +141,10 @@ async def test_a_conversation_is_stored_listed_and_read_back(history_url: str, m
     assert theirs.data == []
     assert [(f.forId, f.value) for f in rated] == [(step_id, 1)]
     await layer.close()
+
+
+async def test_an_unreachable_database_answers_nothing_instead_of_failing(tmp_path) -> None:
+    layer = HistoryDataLayer(f"sqlite+aiosqlite:///{tmp_path}/missing/folder/history.db")
+    assert await layer.get_thread(str(uuid.uuid4())) is None
+    assert await layer.get_user("alice") is None
+    await layer.close()
