@@ -267,16 +267,18 @@ def ask(
     persona: Annotated[str, typer.Option("--persona", help="Answer style: default, sagan, marvin, data, lovecraft (personas.yaml).")] = "default",
     now: Annotated[str | None, typer.Option("--now", help="Pretend it is this time (ISO, with or without offset).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable record of the turn.")] = False,
+    user: Annotated[str | None, typer.Option("--user", help="Whose profile and folder to use (a login name; default: the local user).")] = None,
 ) -> None:
     """Run one conversation turn through the agents (offline pilot unless an LLM is configured)."""
     import asyncio
 
-    _check_text(message=message, persona=persona, now=now)
+    _check_text(message=message, persona=persona, now=now, user=user)
     if not message.strip():
         raise _fail(_said("empty_question"), EXIT_INPUT)
 
     from singularity.config import get_settings
     from singularity.tracing import trace_link
+    from singularity.users.accounts import user_name
     from singularity.workflow.cli_turn import run_cli_turn
 
     settings = get_settings()
@@ -284,6 +286,7 @@ def ask(
         record = asyncio.run(run_cli_turn(
             message, settings=settings, session_file=session, persona_id=persona,
             now=_parse_now(now), echo=None if as_json else typer.echo,
+            user=None if user is None else user_name(user),
         ))
     except SingularityError as exc:
         raise _fail(str(exc), EXIT_INPUT) from None
@@ -533,6 +536,74 @@ def _prepare_knowledge_base(settings: Settings) -> None:
                    err=True)
     finally:
         close_qdrant(settings)
+
+
+user_app = typer.Typer(help="Who may log in to the chat app (users.login: password).", no_args_is_help=True)
+app.add_typer(user_app, name="user")
+
+
+@user_app.command("add")
+def user_add(
+    name: Annotated[str, typer.Argument(help="Login name (letters, digits, . _ @ -).")],
+    password_stdin: Annotated[bool, typer.Option("--password-stdin", help="Read the password from the first line of standard input instead of asking.")] = False,
+) -> None:
+    """Add a user, or give an existing user a new password (stored as a scrypt hash)."""
+    from singularity.config import get_settings
+    from singularity.users.accounts import AccountFile
+
+    _check_text(name=name)
+    password = _read_password(password_stdin)
+    try:
+        new = AccountFile.from_settings(get_settings()).add(name, password)
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    typer.echo(_said("user_added" if new else "user_password_changed", name=name.strip().lower()))
+
+
+@user_app.command("hash")
+def user_hash(
+    password_stdin: Annotated[bool, typer.Option("--password-stdin", help="Read the password from the first line of standard input instead of asking.")] = False,
+) -> None:
+    """Print a password's hash, for SINGULARITY_USERS="name:hash …" (containers)."""
+    from singularity.users.passwords import hash_password
+
+    password = _read_password(password_stdin)
+    if not password:
+        raise _fail(say("users.empty_password", "en"), EXIT_INPUT)
+    typer.echo(hash_password(password))
+
+
+def _read_password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    return typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+
+
+@user_app.command("list")
+def user_list() -> None:
+    """The users who may log in with a password (one name a line)."""
+    from singularity.config import get_settings
+    from singularity.users.accounts import AccountFile, environment_accounts
+
+    settings = get_settings()
+    for name in sorted(set(AccountFile.from_settings(settings).load()) | set(environment_accounts())):
+        typer.echo(name)
+
+
+@user_app.command("remove")
+def user_remove(name: Annotated[str, typer.Argument(help="Login name.")]) -> None:
+    """Remove a user from the users file (their folder and history stay)."""
+    from singularity.config import get_settings
+    from singularity.users.accounts import AccountFile
+
+    _check_text(name=name)
+    try:
+        removed = AccountFile.from_settings(get_settings()).remove(name)
+    except SingularityError as exc:
+        raise _fail(str(exc), EXIT_INPUT) from None
+    if not removed:
+        raise _fail(_said("user_unknown", name=name), EXIT_INPUT)
+    typer.echo(_said("user_removed", name=name.strip().lower()))
 
 
 @app.command("stellarium-mcp")

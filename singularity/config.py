@@ -14,7 +14,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
 from singularity.errors import ConfigError
 
@@ -107,9 +107,10 @@ class ConversationSettings(_Section):
 
 class MemorySettings(_Section):
     chat_token_limit: int = Field(3000, ge=256)
-    """Token budget of one session's chat memory (recent messages only; never persisted)."""
+    """Token budget of one session's chat memory (recent messages only)."""
     profile_file: Path = Path("profile.json")
-    """Persistent observing preferences, relative to ``paths.data_dir``."""
+    """Persistent observing preferences of the local user, relative to ``paths.data_dir``; a
+    logged-in user's has this name in their own folder (``users/space.py``)."""
 
 
 class ModelPrice(_Section):
@@ -185,11 +186,51 @@ class StellariumSettings(_Section):
     user_dir: Path | None = None
     """Stellarium's user folder, where its observing lists live (``data/observingList.json``);
     default: Stellarium's own (``~/.stellarium`` on Linux). Written only when ``url`` is local."""
+    password: SecretStr | None = None
+    """Set per user by the chat's settings panel (``users/preferences.py``); the bridge hands it
+    to the server as STELLARIUM_PASSWORD. Unset: STELLARIUM_PASSWORD from the environment."""
 
     @property
     def is_local(self) -> bool:
         """Stellarium runs on this computer: its files are this computer's files."""
         return urlsplit(self.url).hostname in LOOPBACK_HOSTS
+
+
+OAuthProvider = Literal["github", "google", "azure-ad", "azure-ad-hybrid", "okta", "descope",
+                        "aws-cognito", "gitlab", "keycloak", "generic"]
+
+
+class OAuthSettings(_Section):
+    client_id: str
+    """The provider's client id (public); the secret is OAUTH_<PROVIDER>_CLIENT_SECRET."""
+    options: dict[str, str] = Field(default_factory=dict)
+    """Further values the provider needs, by Chainlit's variable suffix: ``tenant_id`` for
+    Azure AD, ``domain`` for Okta, Cognito and GitLab, ``realm`` and ``base_url`` for Keycloak."""
+
+
+class UsersSettings(_Section):
+    login: Literal["off", "password", "header", "oauth"] = "off"
+    """``off``: one local user, no login, no stored history (as a single person's app).
+    ``password``: users from ``users_file`` and SINGULARITY_USERS (``singularity user add``).
+    ``header``: a proxy in front has logged the user in and names them in ``proxy_header``.
+    ``oauth``: the providers in ``oauth``."""
+    users_file: Path = Path("users.json")
+    """Relative to ``paths.data_dir``; user names and scrypt hashes."""
+    proxy_header: str = "X-Forwarded-User"
+    """Only with ``login: header``; the app must then be reachable through the proxy only."""
+    oauth: dict[OAuthProvider, OAuthSettings] = Field(default_factory=dict)
+    database_url: str | None = None
+    """Conversation history; unset: SQLite in the data dir (``history.db``). Server mode:
+    ``postgresql+asyncpg://user:password@host/db``; one with a password belongs in the
+    environment (SINGULARITY__USERS__DATABASE_URL), not in config.yaml."""
+    history_file: Path = Path("history.db")
+    """The embedded SQLite database, relative to ``paths.data_dir``."""
+
+    @field_validator("login", mode="before")
+    @classmethod
+    def _yaml_off(cls, value: object) -> object:
+        """YAML reads a bare ``off`` (in config.yaml or SINGULARITY__USERS__LOGIN) as false."""
+        return "off" if value is False else value
 
 
 class Settings(_Section):
@@ -204,6 +245,7 @@ class Settings(_Section):
     tracing: TracingSettings = TracingSettings()
     knowledge: KnowledgeSettings = KnowledgeSettings()
     stellarium: StellariumSettings = StellariumSettings()
+    users: UsersSettings = UsersSettings()
     personas_file: Path = Path("personas.yaml")
 
     @property

@@ -56,10 +56,20 @@ _PATTERNS = (
 )
 
 
+_registered: set[str] = set()
+
+
+def register_secret(value: str) -> None:
+    """Mask ``value`` from now on: a secret that is not in the environment (a user's own
+    Stellarium password from the settings panel)."""
+    if value.strip():
+        _registered.add(value.strip())
+
+
 def configured_secrets() -> list[str]:
-    """The values of the secrets set in the environment now, longest first (so a secret that
-    contains another is masked whole)."""
-    values = {os.environ.get(name, "").strip() for name in SECRET_VARIABLES}
+    """The values of the secrets set in the environment now and of those registered, longest
+    first (so a secret that contains another is masked whole)."""
+    values = {os.environ.get(name, "").strip() for name in SECRET_VARIABLES} | _registered
     return sorted((value for value in values if value), key=len, reverse=True)
 
 

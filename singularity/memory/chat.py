@@ -1,4 +1,5 @@
-"""One session's chat memory: the recent messages, bounded by a token budget, never persisted.
+"""One session's chat memory: the recent messages, bounded by a token budget, in the process
+(``Session.snapshot`` carries them into a session file or the conversation history).
 
 LlamaIndex 0.14 offers ``ChatMemoryBuffer`` (the AgentWorkflow's own default) and the newer
 ``Memory``. We use ``ChatMemoryBuffer``: it is plain in-process Python and works from any event

@@ -2,9 +2,10 @@
 
 Only planning values are stored (usual location, equipment, preferred object types, default
 duration), never chat transcripts. The profile fills gaps only: every value it supplies is
-announced as an assumption, and whatever the current session has set wins. Writes are atomic
-(temporary file in the same directory, fsync, ``os.replace``), so a crash leaves either the old
-or the new file, and a damaged file is moved aside instead of breaking the session.
+announced as an assumption, and whatever the current session has set wins. Each user has their
+own file (``users/space.py``). Writes are atomic and every read-modify-write holds the file's
+lock (``users/files.py``), so the chat app and the command line never lose each other's
+updates; a damaged file is moved aside instead of breaking the session.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
-import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,14 +22,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from singularity.catalogue import Message, catalogue, listing, msg
 from singularity.config import Settings
 from singularity.planning.models import Equipment, Location
+from singularity.users.files import locked, write_atomic
+from singularity.users.space import user_space
 
 log = logging.getLogger(__name__)
 
 PROFILE_SOURCE = "profile"
 """``Location.source`` of a location filled in from the profile."""
-
-_remember_lock = threading.Lock()
-
 
 class Profile(BaseModel):
     model_config = ConfigDict(extra="ignore")
@@ -50,8 +48,9 @@ class ProfileStore:
         self.path = path
 
     @classmethod
-    def from_settings(cls, *, settings: Settings) -> ProfileStore:
-        return cls(settings.resolve(settings.memory.profile_file, under_data=True))
+    def from_settings(cls, *, settings: Settings, user: str | None = None) -> ProfileStore:
+        """The profile of ``user`` (an authenticated identity; None: the local user)."""
+        return cls(user_space(settings, user).profile_file)
 
     def load(self) -> Profile:
         """The stored profile; empty when there is none. A damaged file is moved to
@@ -79,21 +78,7 @@ class ProfileStore:
 
     def save(self, profile: Profile) -> None:
         """Write atomically: readers see the old or the new file, never a partial one."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        payload = profile.model_dump_json(indent=2, exclude_none=True)
-        fd, tmp_name = tempfile.mkstemp(
-            dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp"
-        )
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as tmp:
-                tmp.write(payload)
-                tmp.flush()
-                os.fsync(tmp.fileno())
-            os.replace(tmp_name, self.path)
-        except BaseException:
-            Path(tmp_name).unlink(missing_ok=True)
-            raise
-        _fsync_directory(self.path.parent)
+        write_atomic(self.path, profile.model_dump_json(indent=2, exclude_none=True))
 
     def remember(self, planning_data: dict[str, Any], *, now: datetime | None = None) -> Profile:
         """Merge the session's valid planning values into the stored profile and save it.
@@ -101,17 +86,18 @@ class ProfileStore:
         Values that are unset, empty or malformed (an unresolved place, a bare equipment
         string) are skipped; a failed write is logged, not raised, so a turn never fails on it.
         Returns the merged profile."""
-        with _remember_lock:
-            profile = self.load()
-            merged = merge_planning_data(profile, planning_data)
-            if merged == profile:
-                return profile
-            merged = merged.model_copy(update={"updated_at": now or datetime.now(UTC)})
-            try:
+        try:
+            with locked(self.path):
+                profile = self.load()
+                merged = merge_planning_data(profile, planning_data)
+                if merged == profile:
+                    return profile
+                merged = merged.model_copy(update={"updated_at": now or datetime.now(UTC)})
                 self.save(merged)
-            except OSError as exc:
-                log.warning("Could not save the profile %s: %s", self.path, exc)
-            return merged
+        except OSError as exc:
+            log.warning("Could not save the profile %s: %s", self.path, exc)
+            return merge_planning_data(self.load(), planning_data)
+        return merged
 
 
 def merge_planning_data(profile: Profile, planning_data: dict[str, Any]) -> Profile:
@@ -182,17 +168,3 @@ def _valid(model: type[BaseModel], value: Any) -> Any:
 
 def _first_line(exc: Exception) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable (POSIX); a no-op where directories cannot be opened."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

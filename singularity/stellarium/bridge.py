@@ -40,6 +40,8 @@ def stdio_client(settings: Settings) -> Any:
         "SINGULARITY__STELLARIUM__FOV_DEG": str(s.fov_deg),
         "SINGULARITY__TRACING__ENABLED": "false",
     }
+    if s.password is not None:  # the user's own Stellarium (settings panel)
+        env["STELLARIUM_PASSWORD"] = s.password.get_secret_value()
     log_file = settings.data_dir / "logs" / "stellarium-mcp.log"  # the server's stderr
     log_file.parent.mkdir(parents=True, exist_ok=True)
     transport = StdioTransport(command=sys.executable, args=["-m", "singularity.stellarium.server"],

@@ -1,22 +1,40 @@
-"""Chainlit handlers. ``app.py`` imports this module; everything here is per session."""
+"""Chainlit handlers. ``app.py`` imports this module; everything here is per session.
+
+With login on (``users.login``), each session belongs to the logged-in user: their profile,
+preferences and session files live in their own folder (``users/space.py``), and the
+conversation is kept in the history database after every turn, so a resumed thread continues
+with its plan, place and chat memory (``ui/history.py``).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import traceback
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import chainlit as cl
+from chainlit.types import ThreadDict
+from pydantic import ValidationError
 
-from singularity.catalogue import say
-from singularity.config import get_settings
+from singularity.catalogue import Language, say
+from singularity.config import Settings, get_settings
 from singularity.masking import install_secret_masking
 from singularity.memory.profile import ProfileStore
 from singularity.observability.feedback import TurnLinks
 from singularity.observability.turn import LOCAL_USER, Caller
 from singularity.personas import Persona, get_persona, load_personas
+from singularity.ui import settings_panel
+from singularity.ui.auth import install_login
+from singularity.ui.history import (
+    CONVERSATION_KEY,
+    install_history,
+    remember_conversation,
+    thread_metadata,
+)
 from singularity.ui.images import image_captions, strip_duplicate_images
 from singularity.ui.render import (
     FULL,
@@ -28,14 +46,20 @@ from singularity.ui.render import (
 )
 from singularity.ui.sessions import refuse_foreign_session_ids
 from singularity.understanding.language import detect_language
+from singularity.users.preferences import Preferences, PreferencesStore, session_settings
+from singularity.users.space import UserSpace, user_space
 from singularity.workflow.model_failures import record_failure
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
 ALL_COLUMNS = "plan_all_columns"
+SESSION_ID = re.compile(r"^[0-9a-f]{12}$")
+"""``Session.create``'s ids; a stored snapshot naming anything else gets a new folder."""
 log = logging.getLogger(__name__)
 install_secret_masking()
 refuse_foreign_session_ids()
+install_login(get_settings())
+install_history(get_settings())
 
 
 def _personas() -> list[Persona]:
@@ -56,28 +80,16 @@ async def on_starter(action: cl.Action) -> None:
     cards once the thread has a message)."""
     text = action.payload["message"]
     await cl.Message(content=text, author="You", type="user_message").send()
-    await _answer(text, persona_id="default")
+    await _answer(text, persona_id=cl.user_session.get("persona_default") or "default")
 
 
 @cl.on_chat_start
 async def start() -> None:
     from singularity.llm.providers import describe_provider, resolve_provider
-    from singularity.tracing import setup_tracing
 
     settings = get_settings()
-    personas = _personas()
-    cl.user_session.set("personas", personas)  # read once per session, not per message
-    await cl.context.emitter.set_modes([cl.Mode(id=PERSONA_MODE, name="Persona", options=[
-        cl.ModeOption(id=p.id, name=p.name, description=p.description, icon=p.icon,
-                      default=p.id == "default") for p in personas
-    ])])
-    setup_tracing(settings=settings)
-    profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
-    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"))
-    language = browser_language(cl.context.session.language)
-    await session.prefer_language(language)
-    cl.user_session.set("session", session)
-    cl.user_session.set("warm_up", asyncio.create_task(_warm_up(session)))
+    session = await _open_session()
+    language = (await session.state())["language"]
     if resolve_provider(settings) == "offline":
         actions = [cl.Action(name="starter", label=label, payload={"message": message})
                    for label, message in starters(language)]
@@ -86,6 +98,106 @@ async def start() -> None:
     else:
         await cl.Message(content=say("ui.connected", language, provider=describe_provider(settings)),
                          author="Singularity").send()
+
+
+@cl.on_chat_resume
+async def resume(thread: ThreadDict) -> None:
+    """A past conversation from the sidebar: Chainlit shows its messages again, and the
+    session continues from what the last turn stored (plan, place, last object, memory)."""
+    snapshot = thread_metadata(thread).get(CONVERSATION_KEY)
+    await _open_session(snapshot if isinstance(snapshot, dict) else None)
+
+
+async def _open_session(snapshot: dict[str, Any] | None = None) -> Session:
+    """The session of the logged-in user (or the local user), its settings panel and modes."""
+    from singularity.tracing import setup_tracing
+
+    settings = get_settings()
+    personas = _personas()
+    cl.user_session.set("personas", personas)  # read once per session, not per message
+    user = cl.context.session.user
+    space = user_space(settings, user.identifier if user is not None else None)
+    cl.user_session.set("user_space", space)
+    preferences = PreferencesStore(space.preferences_file).load()
+    await _set_modes(personas, preferences.persona)
+    setup_tracing(settings=settings)
+    session = await _new_session(settings, space, preferences, snapshot)
+    language = browser_language(cl.context.session.language)
+    if preferences.language == "auto":
+        await session.prefer_language(language)
+    else:
+        await session.prefer_language(preferences.language, chosen=snapshot is None)
+    _use(session)
+    await settings_panel.send_panel(preferences, personas, settings, language)
+    return session
+
+
+async def _new_session(settings: Settings, space: UserSpace, preferences: Preferences,
+                       snapshot: dict[str, Any] | None) -> Session:
+    """A session of ``space``'s user with their Stellarium, continuing ``snapshot`` if given."""
+    profile = ProfileStore(space.profile_file).load()
+    stored_id = (snapshot or {}).get("id")
+    if not (isinstance(stored_id, str) and SESSION_ID.match(stored_id)):
+        stored_id = None
+    session = Session.create(settings=session_settings(settings, preferences),
+                             profile=profile.model_dump(mode="json"), user=space,
+                             session_id=stored_id)
+    if snapshot is not None:
+        try:
+            await session.resume(snapshot)
+        except (KeyError, TypeError, ValueError):  # ValidationError is a ValueError
+            log.warning("Could not continue the stored conversation %s; starting it afresh.", session.id)
+    return session
+
+
+def _use(session: Session) -> None:
+    cl.user_session.set("session", session)
+    cl.user_session.set("warm_up", asyncio.create_task(_warm_up(session)))
+
+
+async def _set_modes(personas: list[Persona], default: str) -> None:
+    chosen = default if any(p.id == default for p in personas) else "default"
+    cl.user_session.set("persona_default", chosen)
+    await cl.context.emitter.set_modes([cl.Mode(id=PERSONA_MODE, name="Persona", options=[
+        cl.ModeOption(id=p.id, name=p.name, description=p.description, icon=p.icon,
+                      default=p.id == chosen) for p in personas
+    ])])
+
+
+@cl.on_settings_update
+async def on_settings(values: dict[str, Any]) -> None:
+    """The settings panel was saved: store the user's preferences and apply them at once."""
+    settings = get_settings()
+    session: Session = cl.user_session.get("session")
+    space: UserSpace = cl.user_session.get("user_space")
+    language: Language = (await session.state())["language"]
+    try:
+        preferences = await asyncio.to_thread(
+            PreferencesStore(space.preferences_file).update, **settings_panel.changes(values))
+    except ValidationError:
+        reason = say("ui.settings_bad_stellarium_url", language)
+    except OSError:
+        reason = say("ui.settings_disk", language)
+    else:
+        reason = None
+    finally:
+        settings_panel.forget_typed_password()
+    if reason is not None:
+        await cl.Message(content=say("ui.settings_not_saved", language, reason=reason),
+                         author="Singularity").send()
+        return
+    await _set_modes(cl.user_session.get("personas"), preferences.persona)
+    if preferences.language != "auto":
+        await session.prefer_language(preferences.language, chosen=True)
+        language = preferences.language
+    if session_settings(settings, preferences).stellarium != session.settings.stellarium:
+        from singularity.workflow.tools.stellarium import close_stellarium
+
+        _use(await _new_session(settings, space, preferences, await session.snapshot()))
+        await close_stellarium(session.workflow)
+    await settings_panel.send_panel(preferences, cl.user_session.get("personas"), settings,
+                                    browser_language(cl.context.session.language))
+    await cl.Message(content=say("ui.settings_saved", language), author="Singularity").send()
 
 
 async def _warm_up(session: Session) -> None:
@@ -167,6 +279,14 @@ async def _answer(text: str, *, persona_id: str) -> None:
         await asyncio.to_thread(links.remember, answer.id, trace_id=record.trace_id,
                                 span_id=record.span_id)
     await answer.send()
+    await _remember(session)
+
+
+async def _remember(session: Session) -> None:
+    """Keep the conversation after every turn, so a reload or a restart can resume it."""
+    snapshot = await session.snapshot()
+    cl.user_session.set(CONVERSATION_KEY, snapshot)  # Chainlit writes the session's values on leaving
+    await remember_conversation(cl.context.session.thread_id, snapshot)
 
 
 def _caller() -> Caller:

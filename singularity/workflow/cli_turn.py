@@ -16,14 +16,16 @@ from singularity.catalogue import msg
 from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
+from singularity.users.space import user_space
 from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
 
 
 async def run_cli_turn(
     message: str, *, settings: Settings, session_file: Path | None, persona_id: str,
-    now: datetime, echo: Callable[[str], None] | None,
+    now: datetime, echo: Callable[[str], None] | None, user: str | None = None,
 ) -> TurnRecord:
-    """Run ``message``; print steps and the answer with ``echo`` (None: print nothing)."""
+    """Run ``message`` as ``user`` (None: the local user); print steps and the answer with
+    ``echo`` (None: print nothing)."""
     from singularity.memory.profile import ProfileStore
     from singularity.personas import get_persona, load_personas
     from singularity.tracing import setup_tracing
@@ -33,8 +35,9 @@ async def run_cli_turn(
     tracing = setup_tracing(settings=settings)  # spans are dropped if no collector listens
 
     persona = get_persona(load_personas(settings.resolve(settings.personas_file)), persona_id)
-    profile = ProfileStore(settings.resolve(settings.memory.profile_file, under_data=True)).load()
-    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"))
+    space = user_space(settings, user)
+    profile = ProfileStore(space.profile_file).load()
+    session = Session.create(settings=settings, profile=profile.model_dump(mode="json"), user=space)
     if session_file is not None and session_file.exists():
         await _restore(session, session_file)
     record: TurnRecord | None = None

@@ -44,6 +44,7 @@ from singularity.results import Artifact, Status, ToolResult
 from singularity.roles import AGENT_ROLES
 from singularity.understanding.language import detect_language
 from singularity.understanding.slots import extract_planning_slots
+from singularity.users.space import UserSpace, user_space
 from singularity.workflow import prompts
 from singularity.workflow.agents import build_workflow
 from singularity.workflow.honesty import Report, ToolEvent, honest_answer
@@ -146,21 +147,27 @@ class Session:
     ctx: Context
     memory: BaseMemory
     directory: Path
+    profile_file: Path
+    """The profile of the session's user: read at start, updated after planning turns."""
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     persona_style: str = ""
     history: list[TurnRecord] = field(default_factory=list)
 
     @classmethod
     def create(cls, *, settings: Settings, llms: Mapping[str, FunctionCallingLLM] | None = None,
-               profile: dict[str, Any] | None = None, session_id: str | None = None) -> Session:
+               profile: dict[str, Any] | None = None, session_id: str | None = None,
+               user: UserSpace | None = None) -> Session:
+        """A new conversation of ``user`` (None: the local user), its files in their folder."""
         from singularity.memory.chat import new_chat_memory
 
         workflow = build_workflow(settings=settings, llms=llms or build_llms(settings), profile=profile)
         sid = session_id or uuid.uuid4().hex[:12]
-        directory = settings.data_dir / "sessions" / sid
+        space = user or user_space(settings)
+        directory = space.sessions_dir / sid
         directory.mkdir(parents=True, exist_ok=True)
         return cls(settings=settings, workflow=workflow, ctx=Context(workflow),
-                   memory=new_chat_memory(settings=settings), directory=directory, id=sid)
+                   memory=new_chat_memory(settings=settings), directory=directory,
+                   profile_file=space.profile_file, id=sid)
 
     def set_persona(self, persona: Persona) -> None:
         """A persona changes how answers are worded, never what they say (D25). A model reads
@@ -176,17 +183,21 @@ class Session:
                 agent.llm.speak_as(persona.offline)
         self.persona_style = style
 
+    async def snapshot(self) -> dict[str, Any]:
+        """What a later process needs to continue (JSON-ready): the carried store values
+        (state, plan, weather, last query) and the chat messages."""
+        carried = {key: await self.ctx.store.get(key, default=None) for key in CARRIED_KEYS}
+        return {"id": self.id, **{key: value for key, value in carried.items() if value is not None},
+                "state": await self.state(),
+                "messages": [m.model_dump(mode="json") for m in self.memory.get_all()]}
+
     async def save(self, path: Path) -> None:
-        """Write what a later process needs to continue: state, plan, chat messages."""
+        """Write ``snapshot`` to ``path`` (atomically)."""
         import json
 
-        payload = {
-            "id": self.id, "state": await self.state(), "last_plan": await self.last_plan(),
-            "messages": [m.model_dump(mode="json") for m in self.memory.get_all()],
-        }
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+        tmp.write_text(json.dumps(await self.snapshot(), ensure_ascii=False), encoding="utf-8")
         tmp.replace(path)
 
     async def recover(self) -> None:
@@ -202,19 +213,24 @@ class Session:
         """Continue a conversation written by ``save``."""
         import json
 
+        await self.resume(json.loads(path.read_text(encoding="utf-8")))
+
+    async def resume(self, payload: dict[str, Any]) -> None:
+        """Continue a conversation from a ``snapshot``."""
         from llama_index.core.llms import ChatMessage
 
-        payload = json.loads(path.read_text(encoding="utf-8"))
         await self.ctx.store.set(STATE_KEY, payload["state"])
-        if payload.get("last_plan") is not None:
-            await self.ctx.store.set(LAST_PLAN_KEY, payload["last_plan"])
+        for key in CARRIED_KEYS:
+            if key != STATE_KEY and payload.get(key) is not None:
+                await self.ctx.store.set(key, payload[key])
         self.memory.set([ChatMessage.model_validate(m) for m in payload["messages"]])
 
-    async def prefer_language(self, language: Language) -> None:
+    async def prefer_language(self, language: Language, *, chosen: bool = False) -> None:
         """The language to speak until the user's words show one (the browser's, at chat
-        start); a conversation that has one keeps it."""
+        start); a conversation that has one keeps it, unless the user ``chosen`` this one."""
         state = await self.state()
-        await self.ctx.store.set(STATE_KEY, {**state, "language": state.get("language") or language})
+        keep = state.get("language") if not chosen else None
+        await self.ctx.store.set(STATE_KEY, {**state, "language": keep or language})
 
     async def state(self) -> dict[str, Any]:
         return await self.ctx.store.get(STATE_KEY, default=None) or dict(self.workflow.initial_state)
@@ -396,7 +412,7 @@ def _strip_state_from_memory(memory: BaseMemory) -> None:
 def _remember_profile(session: Session, state: dict[str, Any]) -> None:
     from singularity.memory.profile import ProfileStore
 
-    store = ProfileStore(session.settings.resolve(session.settings.memory.profile_file, under_data=True))
+    store = ProfileStore(session.profile_file)
     store.remember(state["planning_data"])
 
 

@@ -1,0 +1,153 @@
+"""The history database: its schema made at start, idempotently, and Chainlit's data layer on it."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import uuid
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from singularity.config import Settings
+from tests.support import make_settings
+
+with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop, whose models use
+    warnings.simplefilter("ignore", DeprecationWarning)  # pydantic's class-based config
+    from chainlit.types import Feedback, Pagination, ThreadFilter
+    from chainlit.user import User
+
+    from singularity.observability import feedback as feedback_module
+    from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, schema
+
+
+def _postgres_bin() -> Path | None:
+    """The newest PostgreSQL server installed from Debian's packages (``postgresql``)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(found[-1]).parent if found else None
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster on a free loopback port, as server mode would use;
+    skipped where the Debian package is not installed. Yields the URL without a database.
+    Its folder is outside pytest's (which only root may enter): the server runs as postgres."""
+    binaries = _postgres_bin()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    folder = Path(tempfile.mkdtemp(prefix="singularity-postgres-"))
+    as_owner: list[str] = []
+    if os.geteuid() == 0:  # the server refuses to run as root
+        shutil.chown(folder, "postgres")
+        as_owner = ["runuser", "-u", "postgres", "--"]
+    port = _free_port()
+    subprocess.run([*as_owner, str(binaries / "initdb"), "-D", str(folder / "data"), "-A", "trust",
+                    "-U", "singularity"], check=True, capture_output=True)
+    subprocess.run([*as_owner, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-w", "-l",
+                    str(folder / "log"), "-o", f"-p {port} -k {folder} -c listen_addresses=127.0.0.1",
+                    "start"], check=True, capture_output=True)
+    try:
+        yield f"postgresql+asyncpg://singularity@127.0.0.1:{port}"
+    finally:
+        subprocess.run([*as_owner, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m",
+                        "fast", "stop"], check=False, capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+async def history_url(request, settings: Settings) -> str:
+    """The embedded SQLite file, or a fresh database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return database_url(settings)
+    server = request.getfixturevalue("postgres_server")
+    import asyncpg
+
+    name = f"history_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(server.replace("postgresql+asyncpg", "postgresql") + "/postgres")
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return f"{server}/{name}"
+
+
+def _tables(path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+async def test_the_schema_is_created_once_and_again_without_harm(settings: Settings) -> None:
+    url = database_url(settings)
+    path = settings.data_dir / "history.db"
+    for _ in range(2):  # a restart, or a second app process
+        layer = HistoryDataLayer(url)
+        await layer.ensure_schema()
+        await layer.close()
+    assert {"users", "threads", "steps", "elements", "feedbacks"} <= _tables(path)
+
+
+def test_postgres_gets_its_own_types() -> None:
+    statements = "\n".join(schema("postgresql"))
+    assert '"metadata" JSONB' in statements and '"tags" TEXT[]' in statements
+    assert "JSONB" not in "\n".join(schema("sqlite"))
+
+
+async def test_a_conversation_is_stored_listed_and_read_back(history_url: str, monkeypatch,
+                                                               tmp_path: Path) -> None:
+    rated: list[tuple[str, int]] = []
+
+    async def record(message_id: str, value: int, comment: str | None, settings: Settings) -> bool:
+        rated.append((message_id, value))
+        return True
+
+    monkeypatch.setattr(feedback_module, "send_feedback", record)
+    layer = HistoryDataLayer(history_url, make_settings(tmp_path / "data"))
+    await layer.ensure_schema()
+    await layer.ensure_schema()  # idempotent on either database
+    layer._schema_ready = False
+    await layer.ensure_schema()
+    alice = await layer.create_user(User(identifier="alice"))
+    bob = await layer.create_user(User(identifier="bob"))
+    assert alice is not None and bob is not None
+    thread_id, step_id = str(uuid.uuid4()), str(uuid.uuid4())
+    await layer.update_thread(thread_id, name="Plan tonight", user_id=alice.id)
+    await layer.update_thread(thread_id, metadata={CONVERSATION_KEY: {"id": "abc", "state": {"x": 1}}})
+    await layer.create_step.__wrapped__(layer, {  # the step a user message makes, modes included
+        "id": step_id, "threadId": thread_id, "name": "alice", "type": "user_message",
+        "output": "Plan tonight in Kreuzlingen", "streaming": False, "modes": {"persona": "sagan"},
+        "metadata": {}, "createdAt": "2026-12-02T20:00:00Z", "icon": None, "autoCollapse": False,
+    })
+    await layer.upsert_feedback(Feedback(forId=step_id, value=1, threadId=thread_id))
+
+    thread = await layer.get_thread(thread_id)
+    assert thread is not None
+    assert thread["metadata"][CONVERSATION_KEY] == {"id": "abc", "state": {"x": 1}}
+    assert [step["output"] for step in thread["steps"]] == ["Plan tonight in Kreuzlingen"]
+    assert await layer.get_thread_author(thread_id) == "alice"
+    mine = await layer.list_threads(Pagination(first=10), ThreadFilter(userId=alice.id))
+    theirs = await layer.list_threads(Pagination(first=10), ThreadFilter(userId=bob.id))
+    assert [t["id"] for t in mine.data] == [thread_id]
+    assert theirs.data == []
+    assert rated == [(step_id, 1)]  # sent on to the answer's trace
+    await layer.close()
+
+
+async def test_an_unreachable_database_answers_nothing_instead_of_failing(tmp_path) -> None:
+    layer = HistoryDataLayer(f"sqlite+aiosqlite:///{tmp_path}/missing/folder/history.db")
+    assert await layer.get_thread(str(uuid.uuid4())) is None
+    assert await layer.get_user("alice") is None
+    await layer.close()
