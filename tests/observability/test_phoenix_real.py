@@ -50,12 +50,14 @@ def phoenix_settings(offline_settings: Settings, phoenix_port: int,
     return offline_settings.model_copy(update={"tracing": tracing})
 
 
-def _poll(fetch: Callable[[], httpx.Response], *, timeout_s: float = 30) -> Any:
-    """The JSON of the first 200 answer (spans reach Phoenix a second or two after they end)."""
+def _poll(fetch: Callable[[], httpx.Response], *, timeout_s: float = 60,
+          until: Callable[[Any], bool] = lambda _: True) -> Any:
+    """The JSON of the first 200 answer that ``until`` accepts (spans reach Phoenix a second or
+    two after they end; a busy Phoenix stores a trace's spans in several batches)."""
     deadline = time.monotonic() + timeout_s
     while True:
         response = fetch()
-        if response.status_code == 200 or time.monotonic() > deadline:
+        if (response.status_code == 200 and until(response.json())) or time.monotonic() > deadline:
             assert response.status_code == 200, response.text
             return response.json()
         time.sleep(0.3)
@@ -84,10 +86,12 @@ async def test_turns_of_two_conversations_are_two_sessions_with_feedback(
 
     with httpx.Client(base_url=url, timeout=10, trust_env=False) as client:
         for thread, record in (("thread-alice", alice), ("thread-bob", bob)):
-            session = _poll(lambda t=thread: client.get(f"/v1/sessions/{t}"))["data"]
+            session = _poll(lambda t=thread: client.get(f"/v1/sessions/{t}"),
+                            until=lambda answer: bool(answer["data"]["traces"]))["data"]
             assert [t["trace_id"] for t in session["traces"]] == [record.trace_id]
             spans = _poll(lambda r=record: client.get(
-                "/v1/projects/singularity-test/spans", params={"trace_id": r.trace_id}))["data"]
+                "/v1/projects/singularity-test/spans", params={"trace_id": r.trace_id}),
+                until=lambda found: any(s["parent_id"] is None for s in found["data"]))["data"]
             [turn] = [s for s in spans if s["parent_id"] is None]
             assert turn["name"] == "turn" and turn["context"]["span_id"] == record.span_id
             assert turn["attributes"]["session.id"] == thread
@@ -96,7 +100,8 @@ async def test_turns_of_two_conversations_are_two_sessions_with_feedback(
 
         annotate_turn(alice.span_id, 0, "No galaxies up at 18:00.", phoenix_settings)
         found = _poll(lambda: client.get("/v1/projects/singularity-test/span_annotations",
-                                         params={"span_ids": alice.span_id}))["data"]
+                                         params={"span_ids": alice.span_id}),
+                      until=lambda answer: any(a["name"] == "feedback" for a in answer["data"]))["data"]
         [feedback] = [a for a in found if a["name"] == "feedback"]
         assert feedback["result"] == {"label": "thumbs_down", "score": 0.0,
                                       "explanation": "No galaxies up at 18:00."}
