@@ -277,6 +277,8 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
     core = filled & {"place", "when", "equipment"}
     if lx.PLANNING_VERBS.search(lowered):
         return "observing plan request"
+    if lx.RARE_EVENT.search(lowered):
+        return None
     if lx.WHAT_CAN_I_SEE.search(lowered):
         return "what is observable"
     if lx.OBSERVE_WORDS.search(lowered) and "when" in filled:
@@ -317,7 +319,7 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or lx.OBSERVE_WORDS.search(lowered))
+                     or lx.OBSERVE_WORDS.search(lowered)) and not lx.RARE_EVENT.search(lowered)
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing:

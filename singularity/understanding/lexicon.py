@@ -198,6 +198,14 @@ PAST_EVENT = re.compile(
     r"^(?:wann|wer|when|who)\b.*\b(?:wurden?|waren?|hatten?|was|were|did|had)\b"
 )
 """A question about something that happened ("Wann wurde … zum ersten Mal beobachtet?"), no wish to observe."""
+RARE_EVENT = re.compile(
+    r"\b(?:n(?:ä|ae|a)chste[nrs]?|next|kommende[nrs]?|upcoming)\s+(?:\w+\s+){0,2}?"
+    r"(?:\w*finsternis\w*|eclipses?|transits?|durchgang|durchgänge|konjunktion(?:en)?|conjunctions?|okkultation\w*"
+    r"|bedeckung\w*|occultations?|wiederkehr|return|perihel\w*|opposition(?:en)?)\b"
+)
+"""When the next eclipse, transit or return happens is a question about the sky's calendar, which
+the nightly planner does not compute ("When will the next total solar eclipse be visible from
+Zurich?")."""
 ABOUT_PICTURES = re.compile(
     r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
 )
