@@ -138,7 +138,6 @@ def resolve_profile(spec: ProfileSpec | None, settings: Settings) -> dict[str, A
 async def run_item(item: Item, settings: Settings) -> list[Observation]:
     """Run every turn of ``item`` in one fresh session; a crash ends the item, recorded."""
     from singularity.workflow.runner import Session, TurnRecord, run_turn
-    from singularity.workflow.tools.stellarium import close_stellarium
 
     # The workflows package warns on each later turn that the chat memory is not serialised
     # with the context store; nothing here serialises a context. Set after its import, which
@@ -159,7 +158,7 @@ async def run_item(item: Item, settings: Settings) -> list[Observation]:
                               error=f"{type(exc).__name__}: {exc}")
         observations += [crashed] * (len(item.turns) - len(observations))
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     return observations
 
 

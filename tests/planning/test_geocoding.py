@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from singularity import http
 from singularity.config import Settings
 from singularity.errors import ServiceError
-from singularity.planning import geocoding
 from singularity.planning.geocoding import NominatimGeocoder, geocode
 from tests.fakes.server import FakeServer, Request, Response
 from tests.planning.location_support import (
@@ -104,8 +104,7 @@ def test_requests_are_at_least_min_interval_apart(
     fake_server: FakeServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = FakeTime()
-    monkeypatch.setattr(geocoding, "time", clock)
-    monkeypatch.setattr(geocoding, "_THROTTLE", geocoding._Throttle())
+    monkeypatch.setattr(http, "time", clock)  # the rate limiter's clock
     arrivals: list[float] = []
 
     def handler(request: Request) -> Response:

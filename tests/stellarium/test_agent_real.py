@@ -11,7 +11,6 @@ import pytest
 
 from singularity.config import Settings
 from singularity.workflow.runner import Session
-from singularity.workflow.tools.stellarium import close_stellarium
 from tests.fakes.server import FakeServer
 from tests.stellarium.agent_support import AFTERNOON, stellarium_settings, turn
 from tests.stellarium.instance import StellariumInstance
@@ -36,7 +35,7 @@ async def test_below_the_horizon_is_refused_and_stellarium_is_untouched(
     try:
         record = await turn(session, "Zeig mir M42 in Stellarium", now=AFTERNOON)
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     assert [c.status for c in record.tool_calls] == ["ok", "refused"]
     assert "unter dem Horizont" in record.answer and "geht um" in record.answer
     after = await get(f"{real_stellarium.url}/api/main/status")
@@ -52,7 +51,7 @@ async def test_open_first_target_of_the_plan_with_screenshot(
         assert planned.plan["targets"][0]["name"] == "M31"
         record = await turn(session, "Öffne das erste Ziel in Stellarium", now=NOW)
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     assert [c.status for c in record.tool_calls] == ["ok", "ok"], record.answer
     status = await get(f"{real_stellarium.url}/api/main/status")
     assert status["location"]["name"].startswith("Kreuzlingen")

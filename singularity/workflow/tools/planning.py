@@ -27,6 +27,7 @@ from singularity.planning.export import (
     stellarium_user_dir,
     write_stellarium_lists,
 )
+from singularity.planning.geocoding import in_geocoding_thread
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
@@ -92,7 +93,7 @@ class PlanningTools:
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
         await _planning_dialogue(ctx)
-        result = await asyncio.to_thread(resolve_location, place, settings=self.settings)
+        result = await in_geocoding_thread(resolve_location, place, settings=self.settings)
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
@@ -201,10 +202,12 @@ class PlanningTools:
                 msg("planning.bad_weather_ask", summary=planning["weather_summary"]),
                 data={"weather_ok": False, "summary": planning["weather_summary"]})
         location = Location.model_validate(planning["location"])
-        sky_result = sky_brightness(location, settings=self.settings, bortle=bortle, sqm=sqm)
+        sky_result = await asyncio.to_thread(sky_brightness, location, settings=self.settings,
+                                             bortle=bortle, sqm=sqm)
         if sky_result.status not in (Status.OK, Status.PARTIAL):
             return sky_result
-        plan = compute_plan(
+        plan = await asyncio.to_thread(  # every candidate's ephemeris: CPU work off the event loop
+            compute_plan,
             location=location,
             window=TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
                               end=datetime.fromisoformat(planning["window_end_iso"]),

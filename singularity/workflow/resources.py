@@ -1,0 +1,166 @@
+"""What the sessions of one process share, and what one session holds of it.
+
+A Stellarium bridge is an MCP server process (about 80 MB) and a knowledge base holds its
+title index and embedder: measured with 20 sessions, one bridge per chat made 1.6 GB of the
+2.3 GB peak and kept both cores busy for 8 s starting them. So :class:`SharedResources` keeps
+one bridge per Stellarium address and one knowledge handle per collection, started once and
+counted by the sessions that hold them; :class:`SessionResources` is one session's hold on
+them. The app makes one ``SharedResources`` and closes it at shutdown; a session made
+without one (the command line, a test) gets its own, which it closes with itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from singularity.config import Settings
+from singularity.knowledge.retrieval import KnowledgeBase
+from singularity.knowledge.store import qdrant_location
+from singularity.knowledge.titles import TitleIndex
+from singularity.stellarium.bridge import StellariumBridge
+from singularity.workflow.tools.knowledge import KnowledgeHandle
+
+BridgeFactory = Callable[[Settings], StellariumBridge]
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Held(Generic[T]):
+    resource: T
+    holders: int = 0
+
+
+class SharedResources:
+    """One Stellarium bridge per address and one knowledge handle per collection, with the
+    number of sessions holding each; the last holder's release closes it."""
+
+    def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge) -> None:
+        self._make_bridge = bridge_factory
+        self._bridges: dict[str, _Held[StellariumBridge]] = {}
+        self._knowledge: dict[tuple[str, str], _Held[KnowledgeHandle]] = {}
+        self._lock = threading.Lock()  # knowledge is taken from worker threads too
+
+    def take_stellarium(self, settings: Settings) -> StellariumBridge:
+        key = _address(settings)
+        with self._lock:
+            held = self._bridges.get(key)
+            if held is None:
+                held = self._bridges[key] = _Held(self._make_bridge(settings))
+            held.holders += 1
+            return held.resource
+
+    async def release_stellarium(self, bridge: StellariumBridge) -> None:
+        with self._lock:
+            key = next((k for k, held in self._bridges.items() if held.resource is bridge), None)
+            if key is None:
+                return
+            held = self._bridges[key]
+            held.holders -= 1
+            last = held.holders <= 0
+            if last:
+                del self._bridges[key]
+        if last:
+            await bridge.close()
+
+    def take_knowledge(self, settings: Settings) -> KnowledgeHandle:
+        key = (qdrant_location(settings), settings.knowledge.collection)
+        with self._lock:
+            held = self._knowledge.get(key)
+            if held is None:
+                held = self._knowledge[key] = _Held(KnowledgeHandle(settings))
+            held.holders += 1
+            return held.resource
+
+    def release_knowledge(self, handle: KnowledgeHandle) -> None:
+        with self._lock:
+            key = next((k for k, held in self._knowledge.items() if held.resource is handle), None)
+            if key is None:
+                return
+            held = self._knowledge[key]
+            held.holders -= 1
+            if held.holders > 0:
+                return
+            del self._knowledge[key]
+        handle.close()
+
+    @property
+    def bridges(self) -> list[StellariumBridge]:
+        """The bridges running for sessions now (one per address)."""
+        with self._lock:
+            return [held.resource for held in self._bridges.values()]
+
+    async def close(self) -> None:
+        """End every bridge and let go of every knowledge base (the app shuts down)."""
+        with self._lock:
+            bridges = [held.resource for held in self._bridges.values()]
+            handles = [held.resource for held in self._knowledge.values()]
+            self._bridges.clear()
+            self._knowledge.clear()
+        for handle in handles:
+            handle.close()
+        await asyncio.gather(*(bridge.close() for bridge in bridges))
+
+
+class SessionResources:
+    """One session's hold on the shared resources: taken on first use, released by
+    :meth:`close`; a session used again after closing (a browser that reconnected) takes
+    them again. The session's tools read them here, when they need them."""
+
+    def __init__(self, settings: Settings, shared: SharedResources | None = None) -> None:
+        self.settings = settings
+        self._own = shared is None
+        self._shared = shared or SharedResources()
+        self._bridge: StellariumBridge | None = None
+        self._knowledge: KnowledgeHandle | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def stellarium(self) -> StellariumBridge:
+        """The bridge to this session's Stellarium (shared with every session using it)."""
+        with self._lock:
+            if self._bridge is None:
+                self._bridge = self._shared.take_stellarium(self.settings)
+            return self._bridge
+
+    @property
+    def knowledge(self) -> KnowledgeHandle:
+        with self._lock:
+            if self._knowledge is None:
+                self._knowledge = self._shared.take_knowledge(self.settings)
+            return self._knowledge
+
+    def knowledge_base(self) -> KnowledgeBase:
+        """The open knowledge base (any thread); raises SingularityError while it cannot open."""
+        return self.knowledge.base()
+
+    def knowledge_titles(self) -> TitleIndex | None:
+        return self.knowledge.titles()
+
+    async def start(self) -> None:
+        """Start the bridge and open the knowledge base while the user types, so the first
+        request does not pay for a process start, the embedding model and the title index."""
+        await asyncio.gather(self.stellarium.start(), asyncio.to_thread(self.knowledge.warm_up))
+
+    async def close(self) -> None:
+        """Release what this session holds (idempotent); a bridge or base nobody else holds
+        closes with it."""
+        with self._lock:
+            bridge, self._bridge = self._bridge, None
+            knowledge, self._knowledge = self._knowledge, None
+        if knowledge is not None:
+            self._shared.release_knowledge(knowledge)
+        if bridge is not None:
+            await self._shared.release_stellarium(bridge)
+        if self._own:
+            await self._shared.close()
+
+
+def _address(settings: Settings) -> str:
+    """The key of one Stellarium: its Remote Control address."""
+    return settings.stellarium.url.rstrip("/").lower()
