@@ -104,7 +104,7 @@ async def test_waiting_for_a_rate_limit_holds_no_thread_of_the_shared_pool() -> 
 
 def test_an_unreachable_service_fails_at_once_until_it_may_have_come_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import singularity.http as http
+    from singularity import http
     from singularity.http import RateLimiter
 
     class Clock:
