@@ -11,19 +11,26 @@ One Stellarium has one view: a session that shows something (place, time, object
 screenshot) drives it alone, under :meth:`StellariumBridge.driving`. Measured with two
 browsers before this lock: Alice's "open M31" failed while Bob's screenshot was taken, and a
 screenshot could show the other user's object. The lock is held around the whole sequence of
-server calls, not inside the server, because the sequence is what must not interleave; a
-session that waits longer than the configured time gets :class:`StellariumBusy`.
+server calls, not inside the server, because the sequence is what must not interleave: an
+asyncio lock for the sessions of this process, and a file lock per address under the data
+directory for other processes driving the same Stellarium (``singularity ask``, a second app
+instance), each with its own MCP server. A session that waits longer than the configured time
+gets :class:`StellariumBusy`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import hashlib
 import json
 import logging
 import os
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from singularity.catalogue import msg
@@ -124,13 +131,15 @@ class StellariumBridge:
     async def driving(self, wait_s: float) -> AsyncIterator[None]:
         """Hold Stellarium's view for one action (place, time, object, screenshot); waits at
         most ``wait_s`` for another session's action to end, else raises StellariumBusy."""
+        deadline = time.monotonic() + wait_s
         try:
             async with asyncio.timeout(wait_s):
                 await self._driver.acquire()
         except TimeoutError:
             raise StellariumBusy(self.settings.stellarium.url) from None
         try:
-            yield
+            async with _process_lock(_lock_file(self.settings), deadline):
+                yield
         finally:
             self._driver.release()
 
@@ -156,6 +165,36 @@ class StellariumBridge:
 
     async def take_screenshot(self, directory: str, prefix: str) -> ToolResult:
         return await self.call("take_screenshot", directory=directory, prefix=prefix)
+
+
+LOCK_POLL_S = 0.05
+"""How often a session waiting for another process's Stellarium action looks again."""
+
+
+def _lock_file(settings: Settings) -> Path:
+    """One lock file per Stellarium address, where every process of this data dir finds it."""
+    address = settings.stellarium.url.rstrip("/").lower()
+    return settings.data_dir / "locks" / f"stellarium-{hashlib.sha256(address.encode()).hexdigest()[:16]}.lock"
+
+
+@asynccontextmanager
+async def _process_lock(path: Path, deadline: float) -> AsyncIterator[None]:
+    """An exclusive ``flock`` on ``path``, polled (never blocking the event loop) until
+    ``deadline``; the operating system releases it when a process dies holding it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise StellariumBusy(str(path)) from None
+                await asyncio.sleep(LOCK_POLL_S)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _as_result(tool: str, result: Any) -> ToolResult:

@@ -3,9 +3,10 @@
 A Stellarium bridge is an MCP server process (about 80 MB) and a knowledge base holds its
 title index and embedder: measured with 20 sessions, one bridge per chat made 1.6 GB of the
 2.3 GB peak and kept both cores busy for 8 s starting them. So :class:`SharedResources` keeps
-one bridge per Stellarium address and one knowledge handle per collection, started once and
-counted by the sessions that hold them; :class:`SessionResources` is one session's hold on
-them. The app makes one ``SharedResources`` and closes it at shutdown; a session made
+one bridge per Stellarium address, started once and ended when the last session holding it
+goes, and one knowledge handle per collection, opened once (its title index takes about 2 s to
+read) and kept until the shared resources close; :class:`SessionResources` is one session's
+hold on them. The app makes one ``SharedResources`` and closes it at shutdown; a session made
 without one (the command line, a test) gets its own, which it closes with itself.
 """
 
@@ -38,7 +39,8 @@ class _Held(Generic[T]):
 
 class SharedResources:
     """One Stellarium bridge per address and one knowledge handle per collection, with the
-    number of sessions holding each; the last holder's release closes it."""
+    number of sessions holding each; the last holder's release ends a bridge (a process),
+    a knowledge handle stays for the next session until :meth:`close`."""
 
     def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge) -> None:
         self._make_bridge = bridge_factory
@@ -79,15 +81,9 @@ class SharedResources:
 
     def release_knowledge(self, handle: KnowledgeHandle) -> None:
         with self._lock:
-            key = next((k for k, held in self._knowledge.items() if held.resource is handle), None)
-            if key is None:
-                return
-            held = self._knowledge[key]
-            held.holders -= 1
-            if held.holders > 0:
-                return
-            del self._knowledge[key]
-        handle.close()
+            for held in self._knowledge.values():
+                if held.resource is handle:
+                    held.holders -= 1
 
     @property
     def bridges(self) -> list[StellariumBridge]:
@@ -148,8 +144,8 @@ class SessionResources:
         await asyncio.gather(self.stellarium.start(), asyncio.to_thread(self.knowledge.warm_up))
 
     async def close(self) -> None:
-        """Release what this session holds (idempotent); a bridge or base nobody else holds
-        closes with it."""
+        """Release what this session holds (idempotent); a bridge nobody else holds ends with
+        it, and a session that has resources of its own closes them."""
         with self._lock:
             bridge, self._bridge = self._bridge, None
             knowledge, self._knowledge = self._knowledge, None

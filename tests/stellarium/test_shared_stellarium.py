@@ -146,3 +146,21 @@ async def test_a_session_that_waits_too_long_is_told_stellarium_is_busy(
         await asyncio.gather(alice.close(), bob.close())
     assert [c.status for c in record.tool_calls][-1] == "refused"
     assert say("stellarium.busy", language, seconds="0") in record.answer
+
+
+async def test_another_process_driving_the_same_stellarium_is_waited_for(world: Settings) -> None:
+    """Two sets of shared resources stand for two processes (the app and ``singularity ask``):
+    each has its own bridge, and the lock file under the data dir keeps their actions apart."""
+    from singularity.stellarium.bridge import StellariumBusy
+
+    app, command_line = SharedResources(), SharedResources()
+    ours = Session.create(settings=world, shared=app).resources.stellarium
+    theirs = Session.create(settings=world, shared=command_line).resources.stellarium
+    assert ours is not theirs
+    async with theirs.driving(1.0):
+        with pytest.raises(StellariumBusy):
+            async with ours.driving(0.1):
+                pass
+    async with ours.driving(0.1):  # free again once the other action ended
+        pass
+    await asyncio.gather(app.close(), command_line.close())

@@ -37,18 +37,20 @@ async def test_the_tools_use_the_bridge_the_session_holds(offline_settings: Sett
     assert shared.bridges == []
 
 
-async def test_sessions_share_one_knowledge_handle_released_by_the_last(offline_settings: Settings) -> None:
+async def test_sessions_share_one_knowledge_handle_kept_until_the_app_closes(offline_settings: Settings) -> None:
     shared = SharedResources()
     alice = Session.create(settings=offline_settings, shared=shared)
     bob = Session.create(settings=offline_settings, shared=shared)
     assert alice.resources.knowledge is bob.resources.knowledge
     handle = alice.resources.knowledge
     await alice.close()
-    assert bob.resources.knowledge is handle
     await bob.close()
-    other = Session.create(settings=offline_settings, shared=shared)
-    assert other.resources.knowledge is not handle  # the last release let it go
-    await other.close()
+    later = Session.create(settings=offline_settings, shared=shared)
+    assert later.resources.knowledge is handle  # its title index is not read again
+    await shared.close()
+    assert later.resources.knowledge is handle and handle._kb is None  # let go at the app's end
+    after = Session.create(settings=offline_settings, shared=shared)
+    assert after.resources.knowledge is not handle
 
 
 async def test_a_session_without_shared_resources_ends_its_own(offline_settings: Settings) -> None:
