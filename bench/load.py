@@ -11,6 +11,10 @@ sequence of turns, one after the other with a short pause between them:
   knowledge   "Wie entstehen Spiralgalaxien?" (local knowledge base)
   image       "Zeig mir Bilder vom Orionnebel" (Wikimedia/NASA: unreachable here, one sentence)
 
+Before the clock starts one more user sends each kind once (``--no-warm-up`` counts those
+too): a fresh process loads the embedding model, the intent vectors, the gazetteer, the object
+catalogue and matplotlib on its first turns (about 20 s on a loaded machine), once.
+
 Measured: each turn's latency from sending the message to the app's ``task_end`` (p50/p95
 per kind), errors (a turn without an answer within the time limit, Chainlit's error message,
 the app's "internal error" sentence), the resident memory of the app's process tree (the app
@@ -79,6 +83,8 @@ TURNS = (
     ("image", "Zeig mir Bilder vom Orionnebel"),
 )
 TURN_TIMEOUT_S = 180.0
+BUSY = "|".join(re.escape(say("stellarium.busy", lang, seconds="@@").split("@@")[0][:40]) for lang in ("de", "en"))
+"""The start of the sentence for an action that waited too long for Stellarium."""
 INTERNAL_ERROR = "|".join(re.escape(say("ui.internal_error", lang, log="@@").split("@@")[0][:40])
                           for lang in ("de", "en"))
 """The start of the app's sentence for a turn that broke inside (its log file follows)."""
@@ -99,6 +105,7 @@ class Run:
     rss_mb: list[tuple[float, float]] = field(default_factory=list)
     health_max_s: float = 0.0
     leaks: list[str] = field(default_factory=list)
+    busy: int = 0
 
 
 class User:
@@ -174,9 +181,11 @@ async def login(client: httpx.AsyncClient, url: str, name: str, password: str | 
 
 
 async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
-                   user_prefix: str, password: str | None, everyone: list[str]) -> None:
+                   user_prefix: str, password: str | None, everyone: list[str], *,
+                   warm_up: bool = False) -> None:
     rng = random.Random(number)
-    await asyncio.sleep(rng.uniform(0, 2))  # people do not arrive in the same millisecond
+    if not warm_up:
+        await asyncio.sleep(rng.uniform(0, 2))  # people do not arrive in the same millisecond
     async with httpx.AsyncClient(timeout=30) as client:
         cookie = await login(client, url, f"{user_prefix}{number}", password)
     user = User(number, url, cookie)
@@ -185,7 +194,10 @@ async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
         for index in range(turns):
             kind, text = TURNS[index % len(TURNS)]
             seconds, answer, error = await user.say(text.format(city=user.city))
+            if warm_up:
+                continue
             run.turns.append(Turn(number, kind, seconds, answer, error))
+            run.busy += bool(re.search(BUSY, answer))
             others = [c for c in everyone if c != user.city and re.search(rf"\b{re.escape(c)}\b", answer)]
             if others:
                 run.leaks.append(f"user {number} ({user.city}) was told about {', '.join(others)}")
@@ -278,6 +290,9 @@ async def measure(args: argparse.Namespace, url: str, process: psutil.Process) -
     stop = asyncio.Event()
     watcher = asyncio.create_task(watch(process, url, run, stop))
     everyone = [CITIES[n % len(CITIES)] for n in range(args.users)]
+    if args.warm_up:  # one user, each kind once, not counted: what the first chats of a process load
+        await simulate(args.users, url, len(TURNS), 0.0, run, args.user_prefix, args.password,
+                       [], warm_up=True)
     started = time.perf_counter()
     await asyncio.gather(*(simulate(n, url, args.turns, args.think, run, args.user_prefix,
                                     args.password, everyone) for n in range(args.users)))
@@ -308,6 +323,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, ...]) -
         "all_p95_s": round(quantile(every, 0.95), 2) if every else None,
         "errors": [f"user {t.user} {t.kind}: {t.error}" for t in run.turns if t.error],
         "leaks": run.leaks,
+        "stellarium_busy_answers": run.busy,
         "rss_mb": {"peak": round(max(rss)), "second_half_min": round(min(half)), "second_half_max": round(max(half)),
                    "end": round(rss[-1])},
         "health_max_s": round(run.health_max_s, 2),
@@ -325,6 +341,8 @@ def main() -> None:
     parser.add_argument("--user-prefix", default="load-user-")
     parser.add_argument("--password", default=os.environ.get("LOAD_PASSWORD"))
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
+                        help="count the first turns of the fresh process too")
     args = parser.parse_args()
     if args.index is None:
         raise SystemExit("Give --index (a built knowledge index) or set SINGULARITY_TEST_KNOWLEDGE_INDEX.")
