@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import traceback
 from datetime import datetime
@@ -60,8 +61,9 @@ install_secret_masking()
 refuse_foreign_session_ids()
 install_login(get_settings())
 install_history(get_settings())
-SHARED = SharedResources()
-"""One Stellarium bridge per address and one knowledge base for every chat of this app."""
+SHARED = SharedResources(cpu_processes=os.cpu_count() or 1)
+"""One Stellarium bridge per address, one knowledge base and one chart worker per core for
+every chat of this app."""
 
 
 def _personas() -> list[Persona]:

@@ -63,7 +63,7 @@ def build_agents(
 ) -> list[FunctionAgent]:
     """The orchestrator and the three specialists, their tools on the session's resources;
     ``style`` (a persona) only shapes the Knowledge and Planning agents' wording."""
-    planning_tools = [_tool(fn) for fn in PlanningTools(settings).all()]
+    planning_tools = [_tool(fn) for fn in PlanningTools(settings, resources).all()]
     return [
         FunctionAgent(
             name=roles.ORCHESTRATOR,

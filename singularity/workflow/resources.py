@@ -8,15 +8,24 @@ goes, and one knowledge handle per collection, opened once (its title index take
 read) and kept until the shared resources close; :class:`SessionResources` is one session's
 hold on them. The app makes one ``SharedResources`` and closes it at shutdown; a session made
 without one (the command line, a test) gets its own, which it closes with itself.
+
+CPU-heavy steps that need no session state (drawing a chart) run through :meth:`run_cpu`: in a
+worker process when the shared resources have them (the app: one per core), else in a thread.
+Threads keep the event loop free but share one interpreter lock, so the CPU work of every
+session used one core: measured with 20 sessions at load about 11, the altitude chart took
+2.5–3.5 s of a 4 s planning turn (the plan itself 0.04 s).
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from singularity.config import Settings
 from singularity.knowledge.retrieval import KnowledgeBase
@@ -42,8 +51,10 @@ class SharedResources:
     number of sessions holding each; the last holder's release ends a bridge (a process),
     a knowledge handle stays for the next session until :meth:`close`."""
 
-    def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge) -> None:
+    def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge, cpu_processes: int = 0) -> None:
         self._make_bridge = bridge_factory
+        self._cpu_processes = cpu_processes
+        self._pool: ProcessPoolExecutor | None = None
         self._bridges: dict[str, _Held[StellariumBridge]] = {}
         self._knowledge: dict[tuple[str, str], _Held[KnowledgeHandle]] = {}
         self._lock = threading.Lock()  # knowledge is taken from worker threads too
@@ -85,6 +96,18 @@ class SharedResources:
                 if held.resource is handle:
                     held.holders -= 1
 
+    async def run_cpu(self, fn: Callable[..., T], /, *args: Any) -> T:
+        """``fn(*args)`` in a worker process (started on first use; ``fn`` and its arguments
+        must pickle), or in a thread when these resources have no worker processes."""
+        if not self._cpu_processes:
+            return await asyncio.to_thread(fn, *args)
+        with self._lock:
+            if self._pool is None:  # spawned, not forked: this process runs threads
+                self._pool = ProcessPoolExecutor(self._cpu_processes,
+                                                 mp_context=multiprocessing.get_context("spawn"))
+            pool = self._pool
+        return await asyncio.get_running_loop().run_in_executor(pool, partial(fn, *args))
+
     @property
     def bridges(self) -> list[StellariumBridge]:
         """The bridges running for sessions now (one per address)."""
@@ -98,8 +121,11 @@ class SharedResources:
             handles = [held.resource for held in self._knowledge.values()]
             self._bridges.clear()
             self._knowledge.clear()
+            pool, self._pool = self._pool, None
         for handle in handles:
             handle.close()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
         await asyncio.gather(*(bridge.close() for bridge in bridges))
 
 
@@ -137,6 +163,10 @@ class SessionResources:
 
     def knowledge_titles(self) -> TitleIndex | None:
         return self.knowledge.titles()
+
+    async def run_cpu(self, fn: Callable[..., T], /, *args: Any) -> T:
+        """CPU-heavy work off the event loop, in a worker process where the app has them."""
+        return await self._shared.run_cpu(fn, *args)
 
     async def start(self) -> None:
         """Start the bridge and open the knowledge base while the user types, so the first

@@ -71,3 +71,16 @@ def test_the_ui_talks_to_the_runner_only() -> None:
     knowledge = Path(PROJECT_ROOT / "singularity" / "workflow" / "tools" / "knowledge.py").read_text(encoding="utf-8")
     module_level = [node for node in ast.parse(knowledge).body if isinstance(node, ast.Assign | ast.AnnAssign)]
     assert all("KnowledgeBase" not in ast.unparse(node) for node in module_level)
+
+
+async def test_cpu_work_runs_in_a_worker_process_where_the_app_has_them(offline_settings: Settings) -> None:
+    import os
+
+    shared = SharedResources(cpu_processes=1)
+    session = Session.create(settings=offline_settings, shared=shared)
+    try:
+        assert await session.resources.run_cpu(os.getpid) != os.getpid()
+    finally:
+        await shared.close()
+    alone = Session.create(settings=offline_settings)  # the command line: a thread of its own process
+    assert await alone.resources.run_cpu(os.getpid) == os.getpid()

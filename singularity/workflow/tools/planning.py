@@ -36,6 +36,7 @@ from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
+from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import compact_plan, now_at
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
@@ -80,10 +81,12 @@ def _invalidate_plan() -> dict[str, Any]:
 
 
 class PlanningTools:
-    """The planning tools bound to one set of settings (built by the workflow factory)."""
+    """The planning tools bound to one set of settings and the session's resources (built by
+    the workflow factory)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, resources: SessionResources) -> None:
         self.settings = settings
+        self.resources = resources
 
     def all(self) -> list:
         return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
@@ -265,7 +268,7 @@ class PlanningTools:
 
         path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}.png"
         language = await _language(ctx)
-        await asyncio.to_thread(render_altitude_chart, plan, path, language)
+        await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
