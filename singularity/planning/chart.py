@@ -23,6 +23,13 @@ _MONTHS_DE = ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "O
 _DAYS_DE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
 
 
+def load_renderer() -> None:
+    """Import matplotlib's figure and PNG renderer now (a chart worker process starting), so
+    the first chart it draws does not pay for them."""
+    import matplotlib.backends.backend_agg
+    import matplotlib.figure  # noqa: F401
+
+
 def render_altitude_chart(plan: ObservingPlan, path: Path, language: Language = "en") -> Path:
     """Write the chart to ``path`` and return it; twilight shaded, the Moon dashed; its words
     in ``language`` (the conversation's)."""

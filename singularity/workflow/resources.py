@@ -31,6 +31,7 @@ from singularity.config import Settings
 from singularity.knowledge.retrieval import KnowledgeBase
 from singularity.knowledge.store import qdrant_location
 from singularity.knowledge.titles import TitleIndex
+from singularity.planning.chart import load_renderer
 from singularity.stellarium.bridge import StellariumBridge
 from singularity.workflow.tools.knowledge import KnowledgeHandle
 
@@ -103,8 +104,10 @@ class SharedResources:
             return await asyncio.to_thread(fn, *args)
         with self._lock:
             if self._pool is None:  # spawned, not forked: this process runs threads
-                self._pool = ProcessPoolExecutor(self._cpu_processes,
+                self._pool = ProcessPoolExecutor(self._cpu_processes, initializer=load_renderer,
                                                  mp_context=multiprocessing.get_context("spawn"))
+                for _ in range(self._cpu_processes):  # every worker starts now, not at a later chart
+                    self._pool.submit(int)
             pool = self._pool
         return await asyncio.get_running_loop().run_in_executor(pool, partial(fn, *args))
 

@@ -7,6 +7,8 @@ import ast
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from singularity.config import PROJECT_ROOT, Settings
 from singularity.workflow.runner import Session, SharedResources, TurnRecord, run_turn
 from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW
@@ -73,6 +75,7 @@ def test_the_ui_talks_to_the_runner_only() -> None:
     assert all("KnowledgeBase" not in ast.unparse(node) for node in module_level)
 
 
+@pytest.mark.slow  # the worker process starts and imports matplotlib
 async def test_cpu_work_runs_in_a_worker_process_where_the_app_has_them(offline_settings: Settings) -> None:
     import os
 
