@@ -28,10 +28,12 @@ knowledge base is a copy of an index built before (``--index``, or
 ``$SINGULARITY_TEST_KNOWLEDGE_INDEX``).
 
 Login: when the app asks for one (``/auth/config``), each user logs in with Chainlit's
-password form (``POST /login``) as ``<--user-prefix><n>`` with ``--password`` (create the users
-first), and the cookie it sets goes with the socket; with login off nothing is sent.
+password form (``POST /login``) as ``<--user-prefix><n>`` with ``--password``, and the cookie
+it sets goes with the socket; with login off nothing is sent. ``--login`` turns password login
+on in the app it starts and adds those users to its users file first (each then has their own
+profile and history, as several people would).
 
-Run: ``uv run python bench/load.py --users 20 [--turns 8] [--stellarium real] [--json out.json]``
+Run: ``uv run python bench/load.py --users 20 [--turns 8] [--login] [--stellarium real] [--json out.json]``
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ sys.path.insert(0, str(ROOT))
 
 from singularity.catalogue import say
 from singularity.planning.gazetteer import ensure_index
+from singularity.users.accounts import AccountFile
 from tests.fakes.server import running_server
 from tests.fakes.stellarium import FakeStellarium
 from tests.stellarium.instance import StellariumInstance, stellarium_available
@@ -315,7 +318,7 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, ...]) -
     rss = [mb for _, mb in run.rss_mb]
     half = rss[len(rss) // 2:] or rss
     return {
-        "users": args.users, "turns_per_user": args.turns, "stellarium": args.stellarium,
+        "users": args.users, "turns_per_user": args.turns, "stellarium": args.stellarium, "login": args.login,
         "load_average_before": load_before, "load_average_after": os.getloadavg(),
         "latency_s": {kind: {"n": len(v), "p50": round(quantile(v, 0.5), 2), "p95": round(quantile(v, 0.95), 2)}
                       for kind, v in latency.items() if v},
@@ -340,6 +343,8 @@ def main() -> None:
                         help="a built knowledge index (Qdrant local folder) to copy")
     parser.add_argument("--user-prefix", default="load-user-")
     parser.add_argument("--password", default=os.environ.get("LOAD_PASSWORD"))
+    parser.add_argument("--login", action="store_true",
+                        help="password login on, with the simulated users added to the app's users file")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--no-warm-up", dest="warm_up", action="store_false",
                         help="count the first turns of the fresh process too")
@@ -351,6 +356,11 @@ def main() -> None:
     try:
         settings = make_settings(data_dir / "data")
         ensure_index(settings)  # the gazetteer, built before the clock starts
+        if args.login:
+            args.password = args.password or "load-test-password"
+            accounts = AccountFile.from_settings(settings)
+            for number in range(args.users + 1):  # and the warm-up user
+                accounts.add(f"{args.user_prefix}{number}", args.password)
         shutil.copytree(args.index, settings.resolve(settings.knowledge.qdrant_path, under_data=True))
         with running_server() as weather, stellarium(args.stellarium) as stellarium_url:
             clear_forecast(weather)
@@ -358,7 +368,7 @@ def main() -> None:
                 "SINGULARITY__GEOCODING__ONLINE": "true",  # Nominatim as configured (unreachable here)
                 "SINGULARITY__STELLARIUM__URL": stellarium_url,
                 "PHOENIX_TELEMETRY_ENABLED": "false",
-            }
+            } | ({"SINGULARITY__USERS__LOGIN": "password"} if args.login else {})
             with app(env, data_dir) as (url, process):
                 load_before = os.getloadavg()
                 run = asyncio.run(measure(args, url, process))

@@ -56,7 +56,7 @@ class SharedResources:
         self._make_bridge = bridge_factory
         self._cpu_processes = cpu_processes
         self._pool: ProcessPoolExecutor | None = None
-        self._bridges: dict[str, _Held[StellariumBridge]] = {}
+        self._bridges: dict[tuple[str, str], _Held[StellariumBridge]] = {}
         self._knowledge: dict[tuple[str, str], _Held[KnowledgeHandle]] = {}
         self._lock = threading.Lock()  # knowledge is taken from worker threads too
 
@@ -190,6 +190,9 @@ class SessionResources:
             await self._shared.close()
 
 
-def _address(settings: Settings) -> str:
-    """The key of one Stellarium: its Remote Control address."""
-    return settings.stellarium.url.rstrip("/").lower()
+def _address(settings: Settings) -> tuple[str, str]:
+    """The key of one bridge: the Remote Control address and the password its server sends
+    (users with their own password get their own bridge; the lock file, per address, still
+    keeps their actions apart)."""
+    password = settings.stellarium.password
+    return settings.stellarium.url.rstrip("/").lower(), password.get_secret_value() if password else ""
