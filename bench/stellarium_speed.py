@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from singularity.workflow.runner import Session, TurnRecord, run_turn
-from singularity.workflow.tools.stellarium import close_stellarium
 from tests.fakes.server import running_server
 from tests.stellarium.instance import StellariumInstance
 from tests.support import make_settings
@@ -65,7 +64,7 @@ async def measure(url: str, weather_url: str, data_dir: Path, runs: int) -> dict
             elapsed, _ = await timed_turn(session, "Zeig mir M31 in Stellarium", NOW + timedelta(minutes=i))
             times["named"].append(elapsed)
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     planned = Session.create(settings=settings)
     try:
         async for _ in run_turn(planned, ARTICLE_EXAMPLE, now=NOW):
@@ -74,7 +73,7 @@ async def measure(url: str, weather_url: str, data_dir: Path, runs: int) -> dict
             elapsed, _ = await timed_turn(planned, "Öffne das erste Ziel in Stellarium", NOW)
             times["first_target"].append(elapsed)
     finally:
-        await close_stellarium(planned.workflow)
+        await planned.close()
     return times
 
 

@@ -135,16 +135,16 @@ def resolve_profile(spec: ProfileSpec | None, settings: Settings) -> dict[str, A
     return Profile.model_validate(values).model_dump(mode="json")
 
 
-async def run_item(item: Item, settings: Settings) -> list[Observation]:
-    """Run every turn of ``item`` in one fresh session; a crash ends the item, recorded."""
+async def run_item(item: Item, settings: Settings, shared: Any = None) -> list[Observation]:
+    """Run every turn of ``item`` in one fresh session (on the run's ``SharedResources``, so
+    the knowledge base is opened once); a crash ends the item, recorded."""
     from singularity.workflow.runner import Session, TurnRecord, run_turn
-    from singularity.workflow.tools.stellarium import close_stellarium
 
     # The workflows package warns on each later turn that the chat memory is not serialised
     # with the context store; nothing here serialises a context. Set after its import, which
     # installs its own filter for that warning.
     warnings.filterwarnings("ignore", message="Skipping serialization of known unserializable key")
-    session = Session.create(settings=settings, profile=resolve_profile(item.profile, settings))
+    session = Session.create(settings=settings, profile=resolve_profile(item.profile, settings), shared=shared)
     observations: list[Observation] = []
     try:
         for turn in item.turns:
@@ -159,7 +159,7 @@ async def run_item(item: Item, settings: Settings) -> list[Observation]:
                               error=f"{type(exc).__name__}: {exc}")
         observations += [crashed] * (len(item.turns) - len(observations))
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     return observations
 
 
@@ -178,21 +178,26 @@ async def run_items(items: list[Item], settings: Settings, echo: Callable[[str],
     """Every item checked turn by turn (and, given an ``experiment``, each item traced and
     recorded as its run)."""
     from eval.phoenix import run_of
+    from singularity.workflow.runner import SharedResources
 
     results: list[TurnResult] = []
-    for number_, item in enumerate(items, start=1):
-        with run_of(experiment, item.id, item.turns[0].user) as run:
-            observed = await run_item(item, settings)
-            checked = [check_turn(turn, seen, item_id=item.id, index=index, split=item.split,
-                                  language=item.language)
-                       for index, (turn, seen) in enumerate(zip(item.turns, observed, strict=True), start=1)]
-            if run is not None:
-                run.output = {"answers": [seen.answer for seen in observed]}
-                run.error = next((seen.error for seen in observed if seen.error), None)
-                run.scores = {"turns_passed": sum(t.passed for t in checked) / len(checked)}
-        results += checked
-        if number_ % 20 == 0 or number_ == len(items):
-            echo(f"  ran {number_}/{len(items)} items ({len(results)} turns)")
+    shared = SharedResources()  # the knowledge base opened once for every item
+    try:
+        for number_, item in enumerate(items, start=1):
+            with run_of(experiment, item.id, item.turns[0].user) as run:
+                observed = await run_item(item, settings, shared)
+                checked = [check_turn(turn, seen, item_id=item.id, index=index, split=item.split,
+                                      language=item.language)
+                           for index, (turn, seen) in enumerate(zip(item.turns, observed, strict=True), start=1)]
+                if run is not None:
+                    run.output = {"answers": [seen.answer for seen in observed]}
+                    run.error = next((seen.error for seen in observed if seen.error), None)
+                    run.scores = {"turns_passed": sum(t.passed for t in checked) / len(checked)}
+            results += checked
+            if number_ % 20 == 0 or number_ == len(items):
+                echo(f"  ran {number_}/{len(items)} items ({len(results)} turns)")
+    finally:
+        await shared.close()
     return results
 
 

@@ -104,15 +104,17 @@ def answer_questions(questions: list[AnswerQuestion], settings: Settings,
     from eval.dialogue_data import Item
     from eval.phoenix import run_of
     from eval.scoring import score_answer
+    from singularity.workflow.runner import SharedResources
 
     async def ask_all() -> list[AnswerResult]:
         results = []
+        shared = SharedResources()  # the knowledge base opened once for every question
         for number, question in enumerate(questions, start=1):
             item = Item(id=question.id, split=question.split, language=question.language,
                         turns=[{"user": question.question, "intent": "knowledge"}])
             started = time.perf_counter()
             with run_of(experiment, question.id, question.question) as run:
-                seen = (await run_item(item, settings))[0]
+                seen = (await run_item(item, settings, shared))[0]
                 result = score_answer(question, seen.answer, tools=[call.name for call in seen.tool_calls],
                                       seconds=time.perf_counter() - started, error=seen.error)
                 if run is not None:
@@ -121,6 +123,7 @@ def answer_questions(questions: list[AnswerQuestion], settings: Settings,
             results.append(result)
             if number % 20 == 0 or number == len(questions):
                 echo(f"  answered {number}/{len(questions)}")
+        await shared.close()
         return results
 
     return asyncio.run(ask_all())

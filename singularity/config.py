@@ -189,6 +189,9 @@ class StellariumSettings(_Section):
     password: SecretStr | None = None
     """Set per user by the chat's settings panel (``users/preferences.py``); the bridge hands it
     to the server as STELLARIUM_PASSWORD. Unset: STELLARIUM_PASSWORD from the environment."""
+    busy_wait_s: float = Field(20.0, ge=0)
+    """How long an action waits while another session drives the same Stellarium (one
+    action takes 1 to 3 s: at most a few sessions ahead), before it says Stellarium is busy."""
 
     @property
     def is_local(self) -> bool:

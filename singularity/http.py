@@ -14,11 +14,18 @@ the ingestion sources) asks through here, so they all share the same behaviour:
   through :attr:`Service.explain`.
 - **No secret in any text**: every problem text passes :func:`singularity.masking.mask`, so
   an ``appid=`` in a URL or a key echoed in an error body never reaches a log or an answer.
+- **Rate limits wait on their own**: a service with a request budget (Nominatim: one a second
+  for the whole process) spaces its requests with a :class:`RateLimiter`, which never sleeps
+  while holding a lock and, once the service proved unreachable, answers its callers at once
+  with that failure instead of letting each wait for a slot and a timeout.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -86,6 +93,63 @@ class Service:
     secrets: tuple[str, ...] = field(default=(), repr=False)
     """Keys this client sends that may not be in the environment (passed in by a caller);
     masked like the configured ones."""
+
+
+UNREACHABLE_FOR_S = 60.0
+"""How long a service that could not be reached counts as unreachable: asking again within a
+minute changes nothing (the network or the address is wrong), and under load every session
+would wait a timeout for the same answer; after it, the next request tries again."""
+
+
+class RateLimiter:
+    """Spaces the requests to one service at least ``interval_s`` apart, across all threads
+    and sessions of the process, and remembers that the service is unreachable.
+
+    A caller *reserves* the next free slot under a short lock and then waits for it on its
+    own: with :meth:`wait` on the event loop (no thread is held), with :meth:`wait_blocking`
+    in a thread of its own (never in the pool that every session shares). While the service
+    counts as unreachable a reservation raises that failure at once, without taking a slot."""
+
+    def __init__(self, interval_s: float, *, unreachable_for_s: float = UNREACHABLE_FOR_S) -> None:
+        self.interval_s = interval_s
+        self.unreachable_for_s = unreachable_for_s
+        self._lock = threading.Lock()
+        self._next = 0.0
+        self._down: tuple[float, ServiceError] | None = None
+
+    def reserve(self) -> float:
+        """Seconds until the caller's slot; raises the remembered failure while it holds."""
+        with self._lock:
+            now = time.monotonic()
+            if self._down is not None:
+                until, error = self._down
+                if now < until:
+                    raise error
+                self._down = None
+            slot = max(now, self._next)
+            self._next = slot + self.interval_s
+            return slot - now
+
+    async def wait(self) -> None:
+        """Wait for a slot on the event loop."""
+        delay = self.reserve()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+    def wait_blocking(self) -> None:
+        """Wait for a slot in the calling thread."""
+        delay = self.reserve()
+        if delay > 0:
+            time.sleep(delay)
+
+    def outcome(self, error: ServiceError | None) -> None:
+        """What the request got: a network failure marks the service unreachable for a while,
+        anything else (an answer, even an error answer) shows it is reachable."""
+        with self._lock:
+            if error is not None and error.network:
+                self._down = (time.monotonic() + self.unreachable_for_s, error)
+            else:
+                self._down = None
 
 
 def failure(service: Service, problem: str, reason: Message, advice: Message, *,

@@ -13,7 +13,6 @@ from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
-
 SHARED_PROCESSES = {"real_stellarium": "stellarium"}
 """Session fixtures that start a heavy process: their tests run on one parallel worker, which
 starts it once (``--dist loadgroup``)."""
@@ -24,6 +23,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for fixture, group in SHARED_PROCESSES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no Nominatim request spaced or failed before (the limiters are
+    per process and remember an unreachable server for a minute)."""
+    from singularity.planning import geocoding
+
+    monkeypatch.setattr(geocoding, "_LIMITERS", {})
 
 
 @pytest.fixture

@@ -76,3 +76,56 @@ def test_a_service_explains_its_own_statuses(fake_server: FakeServer) -> None:
     with pytest.raises(ServiceError, match=r"^Test service limited the request rate \(HTTP 429\); "
                                            "the service limits how often"):
         get_json(service, f"{fake_server.url}/api", timeout_s=1)
+
+
+def _unreachable(url: str) -> ServiceError:
+    with pytest.raises(ServiceError) as info:
+        get_json(_service(url), url, timeout_s=1)
+    assert info.value.network
+    return info.value
+
+
+async def test_waiting_for_a_rate_limit_holds_no_thread_of_the_shared_pool() -> None:
+    import asyncio
+
+    from singularity.http import RateLimiter
+
+    limiter = RateLimiter(3600.0)  # one request an hour: every waiter after the first waits
+    waiters = [asyncio.create_task(limiter.wait()) for _ in range(12)]  # more than the pool's threads
+    await asyncio.sleep(0)
+    try:
+        assert await asyncio.to_thread(lambda: "free") == "free"
+        assert sum(w.done() for w in waiters) == 1
+    finally:
+        for waiter in waiters:
+            waiter.cancel()
+        await asyncio.gather(*waiters, return_exceptions=True)
+
+
+def test_an_unreachable_service_fails_at_once_until_it_may_have_come_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from singularity import http
+    from singularity.http import RateLimiter
+
+    class Clock:
+        now = 100.0
+
+        def monotonic(self) -> float:
+            return self.now
+
+        def sleep(self, seconds: float) -> None:
+            raise AssertionError(f"slept {seconds} s")
+
+    clock = Clock()
+    monkeypatch.setattr(http, "time", clock)
+    limiter = RateLimiter(0.0, unreachable_for_s=60.0)
+    down = _unreachable(closed_port_url())
+    limiter.outcome(down)
+    with pytest.raises(ServiceError) as info:
+        limiter.wait_blocking()  # no slot, no waiting: the remembered failure
+    assert info.value is down
+    clock.now += 61
+    limiter.wait_blocking()  # a minute later it is asked again
+    limiter.outcome(ServiceError.of("Test service", "answered HTTP 500", reason=msg("failures.service_down"),
+                                    advice=msg("failures.service_down")))
+    limiter.wait_blocking()  # an answer, even an error, shows the service is reachable

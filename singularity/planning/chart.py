@@ -23,22 +23,24 @@ _MONTHS_DE = ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "O
 _DAYS_DE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
 
 
+def load_renderer() -> None:
+    """Import matplotlib's figure and PNG renderer now (a chart worker process starting), so
+    the first chart it draws does not pay for them."""
+    import matplotlib.backends.backend_agg
+    import matplotlib.figure  # noqa: F401
+
+
 def render_altitude_chart(plan: ObservingPlan, path: Path, language: Language = "en") -> Path:
     """Write the chart to ``path`` and return it; twilight shaded, the Moon dashed; its words
     in ``language`` (the conversation's)."""
-    import matplotlib
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
-    try:
-        draw_altitude_chart(ax, plan, language)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, format="png")
-    finally:
-        plt.close(fig)
+    fig = Figure(figsize=(8, 4.5), dpi=110)  # not pyplot: its global figure registry is not
+    ax = fig.subplots()                       # safe for charts drawn in several threads at once
+    draw_altitude_chart(ax, plan, language)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, format="png")
     return path
 
 

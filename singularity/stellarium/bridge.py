@@ -1,19 +1,36 @@
 """The agent side of the Stellarium path: an MCP client with one typed method per server tool.
 
 The app starts the FastMCP server (``python -m singularity.stellarium.server``) as a local
-stdio process, once per chat session (the app starts it at chat start, otherwise the first
-call does), and keeps it running while the session lasts; tests hand in a client on the in-memory transport. Every answer is the server's
-``ToolResult``; a bridge that cannot start or breaks mid-call becomes a ``failed`` result with
-one sentence, so the rest of the app keeps working.
+stdio process, once per Stellarium address, shared by every session that uses that address
+(the first session's warm-up starts it, otherwise the first call does; it ends when the last
+session goes or the app shuts down); tests hand in a client on the in-memory transport. Every
+answer is the server's ``ToolResult``; a bridge that cannot start or breaks mid-call becomes a
+``failed`` result with one sentence, so the rest of the app keeps working.
+
+One Stellarium has one view: a session that shows something (place, time, object, then the
+screenshot) drives it alone, under :meth:`StellariumBridge.driving`. Measured with two
+browsers before this lock: Alice's "open M31" failed while Bob's screenshot was taken, and a
+screenshot could show the other user's object. The lock is held around the whole sequence of
+server calls, not inside the server, because the sequence is what must not interleave: an
+asyncio lock for the sessions of this process, and a file lock per address under the data
+directory for other processes driving the same Stellarium (``singularity ask``, a second app
+instance), each with its own MCP server. A session that waits longer than the configured time
+gets :class:`StellariumBusy`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
+import hashlib
 import json
 import logging
 import os
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from singularity.catalogue import msg
@@ -49,44 +66,82 @@ def stdio_client(settings: Settings) -> Any:
     return Client(transport, timeout=s.script_timeout_s + s.timeout_s * 3, init_timeout=30)
 
 
+class StellariumBusy(Exception):
+    """Another session drove Stellarium for longer than the caller may wait."""
+
+
 class StellariumBridge:
-    """Calls the MCP server's tools; connects lazily and stays connected."""
+    """Calls the MCP server's tools; connects lazily and stays connected. One per Stellarium
+    address, shared by the sessions that use it; :meth:`driving` gives one of them the view."""
 
     def __init__(self, settings: Settings, client_factory: ClientFactory | None = None) -> None:
         self.settings = settings
         self._factory = client_factory or (lambda: stdio_client(settings))
         self._client: Any = None
+        self._connecting = asyncio.Lock()  # two sessions' first calls start one server, not two
+        self._driver = asyncio.Lock()
 
     async def call(self, tool: str, **arguments: Any) -> ToolResult:
         """One server tool; its ToolResult, or ``failed`` when the bridge itself broke."""
         try:
-            if self._client is None:
-                self._client = self._factory()
-            async with self._client:
-                result = await self._client.call_tool(tool, arguments, raise_on_error=False)
+            client = await self._connected()
+            async with client:
+                result = await client.call_tool(tool, arguments, raise_on_error=False)
         except Exception as exc:  # noqa: BLE001 - the bridge process, not Stellarium: one sentence, no crash
             log.warning("The Stellarium MCP server failed on %s: %r", tool, exc)
-            self._client = None  # the next call starts a fresh server
+            await self.close()  # the next call starts a fresh server
             return ToolResult.failed(msg("stellarium.bridge_broke"), data={"detail": repr(exc)},
                                      model_data={})
         return _as_result(tool, result)
 
-    async def start(self) -> None:
-        """Start the server process now (at chat start), so the first request does not wait
-        for it; a failure is only logged, the first call then tries again."""
-        try:
+    async def _connected(self) -> Any:
+        """The client with its server running (started here on first use)."""
+        async with self._connecting:
             if self._client is None:
-                self._client = self._factory()
-            async with self._client:
-                pass
+                client = self._factory()
+                await client.__aenter__()  # one MCP session, held until close; calls nest in it
+                self._client = client
+            return self._client
+
+    async def start(self) -> None:
+        """Start the server process now (a session's warm-up), so the first request does not
+        wait for it; a failure is only logged, the first call then tries again."""
+        try:
+            await self._connected()
         except Exception as exc:  # noqa: BLE001 - a warm-up: the first real call reports problems
             log.warning("The Stellarium MCP server did not start ahead of use: %r", exc)
             self._client = None
 
     async def close(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None
+        """End the server process (the last session using it went, or the app shuts down)."""
+        async with self._connecting:
+            client, self._client = self._client, None
+        if client is not None:
+            try:
+                await client.close()
+            except Exception as exc:  # noqa: BLE001 - a broken server process is gone either way
+                log.debug("Closing the Stellarium MCP client failed: %r", exc)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a session is driving Stellarium now."""
+        return self._driver.locked()
+
+    @asynccontextmanager
+    async def driving(self, wait_s: float) -> AsyncIterator[None]:
+        """Hold Stellarium's view for one action (place, time, object, screenshot); waits at
+        most ``wait_s`` for another session's action to end, else raises StellariumBusy."""
+        deadline = time.monotonic() + wait_s
+        try:
+            async with asyncio.timeout(wait_s):
+                await self._driver.acquire()
+        except TimeoutError:
+            raise StellariumBusy(self.settings.stellarium.url) from None
+        try:
+            async with _process_lock(_lock_file(self.settings), deadline):
+                yield
+        finally:
+            self._driver.release()
 
     async def status(self) -> ToolResult:
         return await self.call("stellarium_status")
@@ -110,6 +165,36 @@ class StellariumBridge:
 
     async def take_screenshot(self, directory: str, prefix: str) -> ToolResult:
         return await self.call("take_screenshot", directory=directory, prefix=prefix)
+
+
+LOCK_POLL_S = 0.05
+"""How often a session waiting for another process's Stellarium action looks again."""
+
+
+def _lock_file(settings: Settings) -> Path:
+    """One lock file per Stellarium address, where every process of this data dir finds it."""
+    address = settings.stellarium.url.rstrip("/").lower()
+    return settings.data_dir / "locks" / f"stellarium-{hashlib.sha256(address.encode()).hexdigest()[:16]}.lock"
+
+
+@asynccontextmanager
+async def _process_lock(path: Path, deadline: float) -> AsyncIterator[None]:
+    """An exclusive ``flock`` on ``path``, polled (never blocking the event loop) until
+    ``deadline``; the operating system releases it when a process dies holding it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise StellariumBusy(str(path)) from None
+                await asyncio.sleep(LOCK_POLL_S)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _as_result(tool: str, result: Any) -> ToolResult:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import traceback
 from datetime import datetime
@@ -49,7 +50,7 @@ from singularity.understanding.language import detect_language
 from singularity.users.preferences import Preferences, PreferencesStore, session_settings
 from singularity.users.space import UserSpace, user_space
 from singularity.workflow.model_failures import record_failure
-from singularity.workflow.runner import Session, TurnRecord, run_turn
+from singularity.workflow.runner import Session, SharedResources, TurnRecord, run_turn
 
 PERSONA_MODE = "persona"
 ALL_COLUMNS = "plan_all_columns"
@@ -60,6 +61,9 @@ install_secret_masking()
 refuse_foreign_session_ids()
 install_login(get_settings())
 install_history(get_settings())
+SHARED = SharedResources(cpu_processes=os.cpu_count() or 1)
+"""One Stellarium bridge per address, one knowledge base and one chart worker per core for
+every chat of this app."""
 
 
 def _personas() -> list[Persona]:
@@ -139,9 +143,9 @@ async def _new_session(settings: Settings, space: UserSpace, preferences: Prefer
     stored_id = (snapshot or {}).get("id")
     if not (isinstance(stored_id, str) and SESSION_ID.match(stored_id)):
         stored_id = None
-    session = Session.create(settings=session_settings(settings, preferences),
-                             profile=profile.model_dump(mode="json"), user=space,
-                             session_id=stored_id)
+    session = await asyncio.to_thread(  # models, files: off the event loop
+        Session.create, settings=session_settings(settings, preferences),
+        profile=profile.model_dump(mode="json"), user=space, session_id=stored_id, shared=SHARED)
     if snapshot is not None:
         try:
             await session.resume(snapshot)
@@ -152,7 +156,7 @@ async def _new_session(settings: Settings, space: UserSpace, preferences: Prefer
 
 def _use(session: Session) -> None:
     cl.user_session.set("session", session)
-    cl.user_session.set("warm_up", asyncio.create_task(_warm_up(session)))
+    cl.user_session.set("warm_up", asyncio.create_task(session.start()))
 
 
 async def _set_modes(personas: list[Persona], default: str) -> None:
@@ -191,23 +195,11 @@ async def on_settings(values: dict[str, Any]) -> None:
         await session.prefer_language(preferences.language, chosen=True)
         language = preferences.language
     if session_settings(settings, preferences).stellarium != session.settings.stellarium:
-        from singularity.workflow.tools.stellarium import close_stellarium
-
         _use(await _new_session(settings, space, preferences, await session.snapshot()))
-        await close_stellarium(session.workflow)
+        await session.close()
     await settings_panel.send_panel(preferences, cl.user_session.get("personas"), settings,
                                     browser_language(cl.context.session.language))
     await cl.Message(content=say("ui.settings_saved", language), author="Singularity").send()
-
-
-async def _warm_up(session: Session) -> None:
-    """Start the Stellarium bridge and open the knowledge base while the user types, so the
-    first request does not pay for a process start, the embedding model and the title index."""
-    from singularity.workflow.tools.knowledge import warm_up_knowledge
-    from singularity.workflow.tools.stellarium import start_stellarium
-
-    await asyncio.gather(start_stellarium(session.workflow),
-                         asyncio.to_thread(warm_up_knowledge, session.settings))
 
 
 @cl.on_message
@@ -223,12 +215,16 @@ async def on_message(message: cl.Message) -> None:
 
 @cl.on_chat_end
 async def end() -> None:
-    """A session's Stellarium bridge (an MCP server process) ends with its chat."""
-    from singularity.workflow.tools.stellarium import close_stellarium
-
+    """A chat lets go of its resources; the Stellarium bridge ends with the last chat using it."""
     session: Session | None = cl.user_session.get("session")
     if session is not None:
-        await close_stellarium(session.workflow)
+        await session.close()
+
+
+@cl.on_app_shutdown
+async def shutdown() -> None:
+    """Every Stellarium bridge (an MCP server process) ends with the app."""
+    await SHARED.close()
 
 
 async def _answer(text: str, *, persona_id: str) -> None:

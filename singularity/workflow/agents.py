@@ -13,6 +13,7 @@ from pydantic import ConfigDict
 from singularity import roles
 from singularity.config import Settings
 from singularity.workflow import prompts
+from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import STATE_PROMPT, initial_state
 from singularity.workflow.tools.knowledge import KnowledgeTools
 from singularity.workflow.tools.planning import PlanningTools
@@ -57,11 +58,12 @@ def _with_style(prompt: str, style: str) -> str:
 
 
 def build_agents(
-    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], style: str = ""
+    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], resources: SessionResources,
+    style: str = "",
 ) -> list[FunctionAgent]:
-    """The orchestrator and the three specialists; ``style`` (a persona) only shapes the
-    Knowledge and Planning agents' wording."""
-    planning_tools = [_tool(fn) for fn in PlanningTools(settings).all()]
+    """The orchestrator and the three specialists, their tools on the session's resources;
+    ``style`` (a persona) only shapes the Knowledge and Planning agents' wording."""
+    planning_tools = [_tool(fn) for fn in PlanningTools(settings, resources).all()]
     return [
         FunctionAgent(
             name=roles.ORCHESTRATOR,
@@ -73,7 +75,8 @@ def build_agents(
             name=roles.KNOWLEDGE,
             description="Answers astronomy knowledge questions with cited sources.",
             system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
-            tools=[_tool(fn) for fn in KnowledgeTools(settings, rewriter=llms.get("query_rewriter")).all()],
+            tools=[_tool(fn) for fn in KnowledgeTools(settings, resources.knowledge_base,
+                                                           rewriter=llms.get("query_rewriter")).all()],
             llm=llms["knowledge"], can_handoff_to=HANDOFFS[roles.KNOWLEDGE],
         ),
         FunctionAgent(
@@ -86,18 +89,18 @@ def build_agents(
             name=roles.STELLARIUM,
             description="Shows objects, eyepiece views and plan tours in the user's Stellarium.",
             system_prompt=prompts.STELLARIUM_PROMPT,
-            tools=[_tool(fn) for fn in StellariumTools(settings).all()],
+            tools=[_tool(fn) for fn in StellariumTools(settings, resources).all()],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[roles.STELLARIUM],
         ),
     ]
 
 
 def build_workflow(
-    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], style: str = "",
-    profile: dict | None = None,
+    *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], resources: SessionResources,
+    style: str = "", profile: dict | None = None,
 ) -> AgentWorkflow:
     return AgentWorkflow(
-        agents=build_agents(settings=settings, llms=llms, style=style),
+        agents=build_agents(settings=settings, llms=llms, resources=resources, style=style),
         root_agent=roles.ORCHESTRATOR,
         handoff_prompt=prompts.HANDOFF_PROMPT,
         initial_state=initial_state(

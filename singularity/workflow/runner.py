@@ -15,7 +15,6 @@ import uuid
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,6 +53,7 @@ from singularity.workflow.model_failures import (
     reply_failure,
     watched_model,
 )
+from singularity.workflow.resources import SessionResources, SharedResources
 from singularity.workflow.store_keys import (
     CARRIED_KEYS,
     CURRENT_AGENT_KEY,
@@ -64,7 +64,6 @@ from singularity.workflow.store_keys import (
     SOURCES_KEY,
     STATE_KEY,
 )
-from singularity.workflow.tools.knowledge import knowledge_titles
 from singularity.workflow.understanding import meaning_reader
 
 log = logging.getLogger(__name__)
@@ -122,15 +121,16 @@ class TurnRecord(BaseModel):
     """The turn span, which feedback on the answer annotates."""
 
 
-def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
-    """One LLM per agent role: the configured provider, or the offline pilot."""
+def build_llms(settings: Settings, resources: SessionResources) -> dict[str, FunctionCallingLLM]:
+    """One LLM per agent role: the configured provider, or the offline pilot (which reads
+    meanings and titles from the session's knowledge base)."""
     from singularity.llm.providers import build_llm
 
     llms: dict[str, FunctionCallingLLM] = {}
-    reader = meaning_reader(settings)
+    reader = meaning_reader(settings, resources.knowledge_base)
     for role in AGENT_ROLES:
         llm = build_llm(role, settings=settings)
-        titles = partial(knowledge_titles, settings) if role == "knowledge" else None
+        titles = resources.knowledge_titles if role == "knowledge" else None
         llms[role] = llm if llm is not None else PilotLLM(role=role, titles=titles, reader=reader)
     rewriter = build_llm("query_rewriter", settings=settings)
     if rewriter is not None:  # offline, follow-ups are rewritten by rule
@@ -140,7 +140,10 @@ def build_llms(settings: Settings) -> dict[str, FunctionCallingLLM]:
 
 @dataclass
 class Session:
-    """One conversation: its workflow, context (state), chat memory and files."""
+    """One conversation: its workflow, context (state), chat memory and files, and the
+    resources it holds (Stellarium bridge, knowledge base), which :meth:`start` starts and
+    :meth:`close` releases; its tools get them from it. One turn runs at a time: a message
+    that arrives while a turn runs waits for it (``run_turn``)."""
 
     settings: Settings
     workflow: AgentWorkflow
@@ -149,25 +152,41 @@ class Session:
     directory: Path
     profile_file: Path
     """The profile of the session's user: read at start, updated after planning turns."""
+    resources: SessionResources
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     persona_style: str = ""
     history: list[TurnRecord] = field(default_factory=list)
+    turn_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @classmethod
     def create(cls, *, settings: Settings, llms: Mapping[str, FunctionCallingLLM] | None = None,
                profile: dict[str, Any] | None = None, session_id: str | None = None,
-               user: UserSpace | None = None) -> Session:
-        """A new conversation of ``user`` (None: the local user), its files in their folder."""
+               user: UserSpace | None = None, shared: SharedResources | None = None) -> Session:
+        """A new conversation of ``user`` (None: the local user), its files in their folder;
+        ``shared`` holds what the app's sessions share (a session made without it has
+        resources of its own). Blocking work (models, files): call it in a worker thread from
+        the event loop."""
         from singularity.memory.chat import new_chat_memory
 
-        workflow = build_workflow(settings=settings, llms=llms or build_llms(settings), profile=profile)
+        resources = SessionResources(settings, shared)
+        workflow = build_workflow(settings=settings, llms=llms or build_llms(settings, resources),
+                                  resources=resources, profile=profile)
         sid = session_id or uuid.uuid4().hex[:12]
         space = user or user_space(settings)
         directory = space.sessions_dir / sid
         directory.mkdir(parents=True, exist_ok=True)
         return cls(settings=settings, workflow=workflow, ctx=Context(workflow),
                    memory=new_chat_memory(settings=settings), directory=directory,
-                   profile_file=space.profile_file, id=sid)
+                   profile_file=space.profile_file, resources=resources, id=sid)
+
+    async def start(self) -> None:
+        """Start the Stellarium bridge and open the knowledge base ahead of the first use."""
+        await self.resources.start()
+
+    async def close(self) -> None:
+        """Release the session's resources (idempotent; the last session using a bridge
+        ends its process)."""
+        await self.resources.close()
 
     def set_persona(self, persona: Persona) -> None:
         """A persona changes how answers are worded, never what they say (D25). A model reads
@@ -241,6 +260,16 @@ class Session:
 
 async def run_turn(session: Session, message: str, *, now: datetime, persona: Persona | None = None,
                    caller: Caller | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
+    """Run one message after the session's running turn, if any: LlamaIndex refuses a second
+    run on a context that runs ("Cannot start a new run while context is already running"),
+    so a message sent before the last answer came waits for it and is then answered."""
+    async with session.turn_lock:
+        async for item in _traced_turn(session, message, now=now, persona=persona, caller=caller):
+            yield item
+
+
+async def _traced_turn(session: Session, message: str, *, now: datetime, persona: Persona | None = None,
+                       caller: Caller | None = None) -> AsyncIterator[TurnEvent | TurnRecord]:
     """Run one message; yields TurnEvents as they happen, then the TurnRecord.
 
     A message longer than ``conversation.max_message_chars`` is not read: the answer says the
@@ -416,4 +445,5 @@ def _remember_profile(session: Session, state: dict[str, Any]) -> None:
     store.remember(state["planning_data"])
 
 
-__all__ = ["Session", "TurnEvent", "TurnRecord", "build_llms", "run_turn", "step_name"]
+__all__ = ["Session", "SharedResources", "TurnEvent", "TurnRecord", "build_llms", "run_turn",
+           "step_name"]

@@ -26,7 +26,6 @@ from singularity.understanding.meaning import (
     cached_space,
     shipped_examples,
 )
-from singularity.workflow.tools.knowledge import shared_knowledge_base
 
 log = logging.getLogger(__name__)
 
@@ -51,16 +50,16 @@ def _embed_queries(kb: KnowledgeBase, texts: list[str] | tuple[str, ...]) -> np.
     return np.vstack([kb.embedder.embed_query(text) for text in texts])
 
 
-def meaning_reader(settings: Settings) -> MeaningReader:
-    """``text → Meaning`` for one session; each text is embedded once (the orchestrator and
-    the specialist it hands to both read the same message)."""
+def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -> MeaningReader:
+    """``text → Meaning`` for one session, on the knowledge base it holds; each text is
+    embedded once (the orchestrator and the specialist it hands to both read the same message)."""
 
     @lru_cache(maxsize=32)
     def read(text: str) -> Meaning | None:
         if not text.strip():
             return None
         try:
-            kb = shared_knowledge_base(settings)
+            kb = knowledge()
             space = intent_space(settings, kb)
             vector = kb.embedder.embed_query(text)
             closeness: float | None

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from singularity import http
 from singularity.config import Settings
 from singularity.errors import ServiceError
-from singularity.planning import geocoding
 from singularity.planning.geocoding import NominatimGeocoder, geocode
 from tests.fakes.server import FakeServer, Request, Response
 from tests.planning.location_support import (
@@ -104,8 +104,7 @@ def test_requests_are_at_least_min_interval_apart(
     fake_server: FakeServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = FakeTime()
-    monkeypatch.setattr(geocoding, "time", clock)
-    monkeypatch.setattr(geocoding, "_THROTTLE", geocoding._Throttle())
+    monkeypatch.setattr(http, "time", clock)  # the rate limiter's clock
     arrivals: list[float] = []
 
     def handler(request: Request) -> Response:
@@ -199,3 +198,38 @@ def test_url_path_prefix_is_kept(fake_server: FakeServer, tmp_path: Path) -> Non
         "Kreuzlingen", settings=online_settings(tmp_path, fake_server.url + "/nominatim/")
     )
     assert places[0].name == "Kreuzlingen"
+
+
+async def test_lookups_waiting_for_nominatim_leave_the_shared_pool_free(
+        fake_server: FakeServer, tmp_path: Path) -> None:
+    import asyncio
+    import threading
+
+    from singularity.planning.geocoding import GEOCODING_THREADS, in_geocoding_thread
+
+    answer = threading.Event()
+
+    def slow(request: Request) -> Response:
+        answer.wait(10)  # Nominatim's turn has not come yet
+        return Response(200, [KREUZLINGEN])
+
+    fake_server.route("GET", "/search", slow)
+    settings = online_settings(tmp_path, fake_server.url, timeout_s="20")
+    lookups = [asyncio.create_task(in_geocoding_thread(geocode, f"Ort {n}", settings=settings))
+               for n in range(GEOCODING_THREADS * 3)]  # more than the default pool has threads
+    try:
+        assert await asyncio.to_thread(lambda: "free") == "free"  # every session's other work runs
+        assert not any(lookup.done() for lookup in lookups)
+    finally:
+        answer.set()
+    assert all(places[0].country_code == "CH" for places in await asyncio.gather(*lookups))
+
+
+def test_an_unreachable_nominatim_is_asked_once_and_then_fails_at_once(
+        fake_server: FakeServer, tmp_path: Path) -> None:
+    fake_server.route("GET", "/search", Response(200, [KREUZLINGEN], delay_s=1.0))
+    settings = online_settings(tmp_path, fake_server.url)
+    for query in ("Kreuzlingen", "Konstanz"):
+        with pytest.raises(ServiceError, match="did not answer within 0.5 s"):
+            geocode(query, settings=settings)
+    assert len(fake_server.requests) == 1

@@ -190,12 +190,11 @@ async def test_a_broken_bridge_is_a_failure_not_a_crash(
 async def test_the_bridge_starts_ahead_of_use_and_a_failed_start_is_only_logged(
         session: Session, caplog: pytest.LogCaptureFixture) -> None:
     from singularity.stellarium.bridge import StellariumBridge
-    from singularity.workflow.tools.stellarium import close_stellarium, start_stellarium
 
-    await start_stellarium(session.workflow)
+    await session.start()
     record = await turn(session, "Zeig mir M31 in Stellarium")
     assert [c.status for c in record.tool_calls if c.name == "open_in_stellarium"] == ["ok"]
-    await close_stellarium(session.workflow)
+    await session.close()
 
     def unstartable():
         raise OSError("no such interpreter")

@@ -16,7 +16,6 @@ from fastmcp import Client
 from singularity.config import PathsSettings, Settings, StellariumSettings
 from singularity.stellarium.server import build_server
 from singularity.workflow.runner import Session
-from singularity.workflow.tools.stellarium import close_stellarium
 from tests.fakes.server import FakeServer
 from tests.stellarium.agent_support import stellarium_settings, turn
 from tests.stellarium.instance import StellariumInstance, stellarium_available
@@ -106,7 +105,7 @@ async def test_the_question_through_the_app(
     try:
         record = await turn(session, "Wie sieht M51 in meinem 10-Zoll-Dobson mit dem 25-mm-Okular aus?")
     finally:
-        await close_stellarium(session.workflow)
+        await session.close()
     assert [c.status for c in record.tool_calls] == ["ok", "ok"], record.answer
     (shot,) = record.artifacts
     assert shot.kind == "screenshot" and Path(shot.path).read_bytes().startswith(b"\x89PNG")

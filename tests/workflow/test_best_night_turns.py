@@ -9,6 +9,7 @@ import pytest
 
 from singularity.config import Settings
 from singularity.workflow.agents import build_workflow
+from singularity.workflow.resources import SessionResources
 from singularity.workflow.runner import Session
 from tests.fakes.server import FakeServer
 from tests.workflow.conftest import clear_forecast, turn
@@ -51,7 +52,7 @@ async def test_english_question_without_a_place_asks_for_one_and_goes_on_with_it
 
 
 async def test_the_planner_offers_best_night_with_its_arguments(settings: Settings) -> None:
-    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    workflow = build_workflow(settings=settings, llms=scripted_llms(), resources=SessionResources(settings))
     tools = {t.metadata.name: t for t in await workflow.get_tools("PlanningAgent")}
     schema = tools["best_night"].metadata.get_parameters_dict()
     assert set(schema["properties"]) == {"target", "place", "when", "nights", "equipment"}

@@ -134,7 +134,7 @@ async def test_a_failing_rewriter_leaves_the_question_as_asked(knowledge_session
     def broken(messages, **kwargs):
         raise TimeoutError("the rewriter timed out")
 
-    tools = KnowledgeTools(knowledge_session.settings,
+    tools = KnowledgeTools(knowledge_session.settings, knowledge_session.resources.knowledge_base,
                            rewriter=MockFunctionCallingLLM(response_generator=broken, is_chat_model=True))
     kb = tools.knowledge_base()
 

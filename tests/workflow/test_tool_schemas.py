@@ -6,11 +6,12 @@ import json
 
 from singularity.config import Settings
 from singularity.workflow.agents import build_workflow
+from singularity.workflow.resources import SessionResources
 from tests.workflow.scripted import scripted_llms
 
 
 async def test_no_tool_schema_exposes_the_context(settings: Settings) -> None:
-    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    workflow = build_workflow(settings=settings, llms=scripted_llms(), resources=SessionResources(settings))
     seen = 0
     for name in workflow.agents:
         for tool in await workflow.get_tools(name):
@@ -21,7 +22,7 @@ async def test_no_tool_schema_exposes_the_context(settings: Settings) -> None:
 
 
 async def test_handoff_rights_follow_the_article(settings: Settings) -> None:
-    workflow = build_workflow(settings=settings, llms=scripted_llms())
+    workflow = build_workflow(settings=settings, llms=scripted_llms(), resources=SessionResources(settings))
     tools = {name: {t.metadata.name for t in await workflow.get_tools(name)} for name in workflow.agents}
     assert tools["KnowledgeAgent"] == {"search_local_knowledge", "search_multiple_topics", "search_web",
                                        "search_object_image"}  # exactly its four; terminal

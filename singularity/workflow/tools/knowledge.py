@@ -9,8 +9,9 @@ rules from the last discussed object offline); original and rewritten query go i
 
 import asyncio
 import logging
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -50,21 +51,17 @@ REWRITE_PROMPT = (
 
 
 class KnowledgeTools:
-    """The knowledge tools of one workflow; the knowledge base opens on first use."""
+    """The knowledge tools of one workflow, on the knowledge base its session holds."""
 
-    def __init__(self, settings: Settings, *, rewriter: LLM | None = None) -> None:
+    def __init__(self, settings: Settings, knowledge: Callable[[], KnowledgeBase], *,
+                 rewriter: LLM | None = None) -> None:
         self.settings = settings
+        self.knowledge_base = knowledge
         self.rewriter = rewriter
-        self._kb: KnowledgeBase | None = None
 
     def all(self) -> list:
         return [self.search_local_knowledge, self.search_multiple_topics, self.search_web,
                 self.search_object_image]
-
-    def knowledge_base(self) -> KnowledgeBase:
-        if self._kb is None:
-            self._kb = shared_knowledge_base(self.settings)
-        return self._kb
 
     async def search_local_knowledge(self, ctx: Context, query: str, title: str | None = None,
                                      filter_by_title: bool = True) -> ToolResult:
@@ -259,32 +256,41 @@ def _trace(*, original: str, rewritten: str, outcomes: Sequence[SearchOutcome], 
     )
 
 
-_SHARED: dict[tuple[str, str], KnowledgeBase] = {}
+class KnowledgeHandle:
+    """The way to one knowledge base (a collection): opened on first use, in any thread,
+    and closed by its owner. The sessions of one process share one handle per collection
+    (``workflow.resources``), so the title index and the embedder are read once."""
 
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._kb: KnowledgeBase | None = None
+        self._lock = threading.Lock()
 
-def knowledge_titles(settings: Settings) -> TitleIndex | None:
-    """The title index of the configured knowledge base; None while it cannot be opened."""
-    try:
-        return shared_knowledge_base(settings).titles
-    except SingularityError:
-        return None
+    def base(self) -> KnowledgeBase:
+        """The open knowledge base; raises SingularityError while it cannot be opened."""
+        from singularity.knowledge.store import open_qdrant
 
+        with self._lock:
+            if self._kb is None or self._kb.client is not open_qdrant(self.settings):  # reopened since
+                self._kb = KnowledgeBase.from_settings(self.settings)
+            return self._kb
 
-def warm_up_knowledge(settings: Settings) -> None:
-    """Open the knowledge base, read its titles and load the embedding model (chat start)."""
-    try:
-        shared_knowledge_base(settings).embedder.embed_query("warm-up")
-        knowledge_titles(settings)
-    except SingularityError as exc:  # reported in words when the user asks something
-        log.debug("The knowledge base is not ready yet: %s", exc)
+    def titles(self) -> TitleIndex | None:
+        """The title index; None while the knowledge base cannot be opened."""
+        try:
+            return self.base().titles
+        except SingularityError:
+            return None
 
+    def warm_up(self) -> None:
+        """Open the base, read its titles and load the embedding model (a session's start)."""
+        try:
+            self.base().embedder.embed_query("warm-up")
+            self.titles()
+        except SingularityError as exc:  # reported in words when the user asks something
+            log.debug("The knowledge base is not ready yet: %s", exc)
 
-def shared_knowledge_base(settings: Settings) -> KnowledgeBase:
-    """One KnowledgeBase per collection and process (the title index is read once)."""
-    from singularity.knowledge.store import open_qdrant, qdrant_location
-
-    key = (qdrant_location(settings), settings.knowledge.collection)
-    kb = _SHARED.get(key)
-    if kb is None or kb.client is not open_qdrant(settings):  # closed and reopened since
-        kb = _SHARED[key] = KnowledgeBase.from_settings(settings)
-    return kb
+    def close(self) -> None:
+        """Let go of the base (its title index); the next use opens it again."""
+        with self._lock:
+            self._kb = None

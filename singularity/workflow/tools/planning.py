@@ -27,6 +27,7 @@ from singularity.planning.export import (
     stellarium_user_dir,
     write_stellarium_lists,
 )
+from singularity.planning.geocoding import in_geocoding_thread
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
@@ -35,6 +36,7 @@ from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
+from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import compact_plan, now_at
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
@@ -79,10 +81,12 @@ def _invalidate_plan() -> dict[str, Any]:
 
 
 class PlanningTools:
-    """The planning tools bound to one set of settings (built by the workflow factory)."""
+    """The planning tools bound to one set of settings and the session's resources (built by
+    the workflow factory)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, resources: SessionResources) -> None:
         self.settings = settings
+        self.resources = resources
 
     def all(self) -> list:
         return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
@@ -92,7 +96,7 @@ class PlanningTools:
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
         await _planning_dialogue(ctx)
-        result = await asyncio.to_thread(resolve_location, place, settings=self.settings)
+        result = await in_geocoding_thread(resolve_location, place, settings=self.settings)
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
@@ -201,10 +205,12 @@ class PlanningTools:
                 msg("planning.bad_weather_ask", summary=planning["weather_summary"]),
                 data={"weather_ok": False, "summary": planning["weather_summary"]})
         location = Location.model_validate(planning["location"])
-        sky_result = sky_brightness(location, settings=self.settings, bortle=bortle, sqm=sqm)
+        sky_result = await asyncio.to_thread(sky_brightness, location, settings=self.settings,
+                                             bortle=bortle, sqm=sqm)
         if sky_result.status not in (Status.OK, Status.PARTIAL):
             return sky_result
-        plan = compute_plan(
+        plan = await asyncio.to_thread(  # every candidate's ephemeris: CPU work off the event loop
+            compute_plan,
             location=location,
             window=TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
                               end=datetime.fromisoformat(planning["window_end_iso"]),
@@ -262,7 +268,7 @@ class PlanningTools:
 
         path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}.png"
         language = await _language(ctx)
-        await asyncio.to_thread(render_altitude_chart, plan, path, language)
+        await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:

@@ -5,6 +5,12 @@ The tools decide, the MCP server only acts: which object a name means, which pla
 to show (the plan's, the session's, the profile's or Stellarium's own, always said), and
 whether the object is above the horizon there (refused otherwise, with its computed rise)
 are settled here before anything in Stellarium changes.
+
+Sessions share one Stellarium (and one bridge to it, from the session's resources). Every
+action drives it alone (``StellariumBridge.driving``) and sets this session's place and time
+before it selects, so the screenshot it takes shows this session's object; a screenshot of
+"the view" first restores the last view this session showed. A session that waits longer
+than ``stellarium.busy_wait_s`` is told in one sentence that Stellarium is busy.
 """
 
 import asyncio
@@ -31,10 +37,11 @@ from singularity.planning.eyepieces import Eyepiece, find_eyepiece
 from singularity.planning.models import Equipment, Location
 from singularity.planning.visibility import Visibility, visibility
 from singularity.results import Artifact, Status, ToolResult
-from singularity.stellarium.bridge import StellariumBridge
+from singularity.stellarium.bridge import StellariumBridge, StellariumBusy
 from singularity.stellarium.names import SkyObject, local_matches
 from singularity.stellarium.resolve import resolve_name
 from singularity.understanding.references import target_reference
+from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import now_at
 from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
 from singularity.workflow.tools import said, together
@@ -54,11 +61,17 @@ class Viewpoint:
 
 
 class StellariumTools:
-    """The Stellarium tools bound to settings and one MCP bridge (one per chat session)."""
+    """The Stellarium tools of one session, on the bridge its resources hold."""
 
-    def __init__(self, settings: Settings, bridge: StellariumBridge | None = None) -> None:
+    def __init__(self, settings: Settings, resources: SessionResources) -> None:
         self.settings = settings
-        self.bridge = bridge or StellariumBridge(settings)
+        self.resources = resources
+        self._shown: tuple[Viewpoint, SkyObject] | None = None
+        """What this session showed last, restored before a screenshot of the view."""
+
+    @property
+    def bridge(self) -> StellariumBridge:
+        return self.resources.stellarium
 
     def all(self) -> list:
         return [self.open_in_stellarium, self.take_stellarium_screenshot,
@@ -75,12 +88,22 @@ class StellariumTools:
         chosen = await self._choose(target, state, plan)
         if chosen.status is not Status.OK:
             return chosen
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                return await self._show(ctx, chosen, state, plan)
+        except StellariumBusy:
+            return _busy(self.settings)
+
+    async def _show(self, ctx: Context, chosen: ToolResult, state: dict[str, Any],
+                    plan: dict[str, Any] | None) -> ToolResult:
+        """Set this session's place and time, centre the object, take the screenshot (the
+        caller drives Stellarium alone)."""
         obj = SkyObject.model_validate(chosen.data["object"])
         notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
         if isinstance(view, ToolResult):
             return view
-        seen = _visibility(obj, view)
+        seen = await asyncio.to_thread(_visibility, obj, view)  # ephemerides: CPU work
         if seen is not None and not seen.above_horizon:
             return ToolResult.refused(_below_horizon(obj, view, seen),
                                       data={"object": obj.name, "altitude_deg": seen.altitude_deg})
@@ -94,6 +117,7 @@ class StellariumTools:
                 problems.append(said(result))  # done, with a flaw the user must hear of
             elif result.status is not Status.OK:
                 return result
+        self._shown = (view, obj)
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = obj.name
 
@@ -120,7 +144,17 @@ class StellariumTools:
 
     async def take_stellarium_screenshot(self, ctx: Context) -> ToolResult:
         """Take a screenshot of Stellarium's current view."""
-        return await self._screenshot(ctx, "view")
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                if self._shown is not None:  # another session may have moved the view since
+                    view, obj = self._shown
+                    for step in (self._set_viewpoint, self._center):
+                        restored = await step(view, obj)
+                        if restored.status not in (Status.OK, Status.PARTIAL):
+                            return restored
+                return await self._screenshot(ctx, "view")
+        except StellariumBusy:
+            return _busy(self.settings)
 
     async def _choose(self, target: str, state: dict[str, Any], plan: dict[str, Any] | None) -> ToolResult:
         """The object meant: a plan target, the object discussed last ('es'), or a name."""
@@ -290,7 +324,15 @@ class StellariumTools:
     async def _eyepiece_in_stellarium(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
                                       best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
         """The view in Stellarium with its screenshot, or why it could not be shown (the
-        caller draws the field instead)."""
+        caller draws the field instead); Stellarium is driven by this session alone."""
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                return await self._eyepiece_shown(ctx, state, plan, best_time, obj, view)
+        except StellariumBusy:
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(_busy(self.settings))))
+
+    async def _eyepiece_shown(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
+                              best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
         where = await self._viewpoint(ctx, state, plan, best_time)
         if isinstance(where, ToolResult):
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(where)))
@@ -308,6 +350,11 @@ class StellariumTools:
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(shot)))
         return ToolResult.success({"place": where.location.name, "time": where.local_time},
                                   artifacts=shot.artifacts)
+
+
+def _busy(settings: Settings) -> ToolResult:
+    """Nothing was done: another session held Stellarium for longer than this one may wait."""
+    return ToolResult.refused(msg("stellarium.busy", seconds=f"{settings.stellarium.busy_wait_s:g}"))
 
 
 def _visibility(obj: SkyObject, view: Viewpoint) -> Visibility | None:
@@ -341,29 +388,6 @@ def _stellarium_location(location: dict[str, Any]) -> Location:
     return Location(name=location.get("name") or f"{lat:.2f}, {lon:.2f}", lat=lat, lon=lon,
                     elevation_m=location.get("altitude_m", location.get("altitude")),
                     timezone=timezone_at(lat, lon), source="stellarium")
-
-
-def _bridges(workflow: Any) -> list[StellariumBridge]:
-    """The MCP bridges of a session's workflow (one, held by its Stellarium tools)."""
-    bridges: dict[int, StellariumBridge] = {}
-    for agent in workflow.agents.values():
-        for tool in agent.tools or []:
-            owner = getattr(getattr(tool, "async_fn", None), "__self__", None)
-            if isinstance(owner, StellariumTools):
-                bridges[id(owner.bridge)] = owner.bridge
-    return list(bridges.values())
-
-
-async def start_stellarium(workflow: Any) -> None:
-    """Start the MCP server process of a session's workflow ahead of its first use (chat start)."""
-    for bridge in _bridges(workflow):
-        await bridge.start()
-
-
-async def close_stellarium(workflow: Any) -> None:
-    """End the MCP server process of a session's workflow (at chat end; idempotent)."""
-    for bridge in _bridges(workflow):
-        await bridge.close()
 
 
 TOUR_STEPS = ("start", "next", "back", "stop")
