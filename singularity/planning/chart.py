@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from singularity.catalogue import Language, say
 from singularity.planning.best_night import BestNights
@@ -18,6 +18,7 @@ from singularity.planning.plan import ObservingPlan
 BEST_NIGHTS_MARKED = 3
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 _MONTHS_DE = ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez")
 _DAYS_DE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
@@ -30,18 +31,29 @@ def load_renderer() -> None:
     import matplotlib.figure  # noqa: F401
 
 
+def new_figure(**options: Any) -> Figure:
+    """A figure of its own, not pyplot's: pyplot's global figure registry is not safe for charts
+    drawn in several threads at once, and nothing here needs a window."""
+    from matplotlib.figure import Figure
+
+    return Figure(**options)
+
+
+def save_figure(fig: Figure, path: Path, file_format: str = "png", *, tight: bool = True) -> Path:
+    """Write ``fig`` to ``path`` (its folder made) and return the path."""
+    if tight:
+        fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, format=file_format)
+    return path
+
+
 def render_altitude_chart(plan: ObservingPlan, path: Path, language: Language = "en") -> Path:
     """Write the chart to ``path`` and return it; twilight shaded, the Moon dashed; its words
     in ``language`` (the conversation's)."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(8, 4.5), dpi=110)  # not pyplot: its global figure registry is not
-    ax = fig.subplots()                       # safe for charts drawn in several threads at once
-    draw_altitude_chart(ax, plan, language)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, format="png")
-    return path
+    fig = new_figure(figsize=(8, 4.5), dpi=110)
+    draw_altitude_chart(fig.subplots(), plan, language)
+    return save_figure(fig, path)
 
 
 def draw_altitude_chart(ax: Axes, plan: ObservingPlan, language: Language = "en") -> None:
@@ -84,50 +96,39 @@ def render_best_night_chart(result: BestNights, path: Path, language: Language =
     """The scanned nights side by side: the target's altitude at its best time (the best
     nights marked), and below it the hours of astronomical darkness and the Moon's
     illuminated share; words in ``language``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     nights = result.nights
     days = [n.date for n in nights]
     best = [n for n in result.ranked() if n.rating > 0][:BEST_NIGHTS_MARKED]
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 5.5), dpi=110, sharex=True,
-                                      gridspec_kw={"height_ratios": (3, 2)})
-    try:
-        top.plot(days, [n.altitude_deg for n in nights], marker="o", linewidth=2,
-                 label=result.target.name)
-        top.scatter([n.date for n in best], [n.altitude_deg for n in best], s=160,
-                    facecolors="none", edgecolors="tab:green", linewidths=2, zorder=3,
-                    label=say("chart.best_nights", language, count=len(best)))
-        top.axhline(10, color="tab:red", linewidth=0.8, linestyle=":",
-                    label=say("chart.minimum", language))
-        top.set_ylim(0, 90)
-        top.set_ylabel(say("chart.best_altitude", language))
-        top.set_title(f"{say('best_night.chart_title', language, target=result.target.name)} — "
-                      f"{result.location.name}")
-        top.grid(alpha=0.3)
-        top.legend(loc="lower left", fontsize="small")
-        bottom.bar(days, [n.dark_hours for n in nights], color="tab:blue", alpha=0.35,
-                   label=say("chart.dark_hours", language))
-        bottom.set_ylabel(say("chart.hours", language))
-        moon = bottom.twinx()
-        moon.plot(days, [100 * n.moon_illumination for n in nights], "--", color="0.35",
-                  label=say("chart.moon_lit", language))
-        moon.set_ylim(0, 100)
-        moon.set_ylabel(say("chart.percent", language))
-        handles = bottom.get_legend_handles_labels()[0] + moon.get_legend_handles_labels()[0]
-        bottom.legend(handles, [h.get_label() for h in handles], loc="upper left", fontsize="small")
-        bottom.set_xlabel(say("chart.evening", language))
-        bottom.set_xticks(days[::max(1, len(days) // 10)])
-        bottom.set_xticklabels([_day(d, language) for d in days[::max(1, len(days) // 10)]])
-        bottom.grid(alpha=0.3)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, format="png")
-    finally:
-        plt.close(fig)
-    return path
+    fig = new_figure(figsize=(8, 5.5), dpi=110)
+    top, bottom = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": (3, 2)})
+    top.plot(days, [n.altitude_deg for n in nights], marker="o", linewidth=2,
+             label=result.target.name)
+    top.scatter([n.date for n in best], [n.altitude_deg for n in best], s=160,
+                facecolors="none", edgecolors="tab:green", linewidths=2, zorder=3,
+                label=say("chart.best_nights", language, count=len(best)))
+    top.axhline(10, color="tab:red", linewidth=0.8, linestyle=":",
+                label=say("chart.minimum", language))
+    top.set_ylim(0, 90)
+    top.set_ylabel(say("chart.best_altitude", language))
+    top.set_title(f"{say('best_night.chart_title', language, target=result.target.name)} — "
+                  f"{result.location.name}")
+    top.grid(alpha=0.3)
+    top.legend(loc="lower left", fontsize="small")
+    bottom.bar(days, [n.dark_hours for n in nights], color="tab:blue", alpha=0.35,
+               label=say("chart.dark_hours", language))
+    bottom.set_ylabel(say("chart.hours", language))
+    moon = bottom.twinx()
+    moon.plot(days, [100 * n.moon_illumination for n in nights], "--", color="0.35",
+              label=say("chart.moon_lit", language))
+    moon.set_ylim(0, 100)
+    moon.set_ylabel(say("chart.percent", language))
+    handles = bottom.get_legend_handles_labels()[0] + moon.get_legend_handles_labels()[0]
+    bottom.legend(handles, [h.get_label() for h in handles], loc="upper left", fontsize="small")
+    bottom.set_xlabel(say("chart.evening", language))
+    bottom.set_xticks(days[::max(1, len(days) // 10)])
+    bottom.set_xticklabels([_day(d, language) for d in days[::max(1, len(days) // 10)]])
+    bottom.grid(alpha=0.3)
+    return save_figure(fig, path)
 
 
 def _day(day: date, language: Language) -> str:

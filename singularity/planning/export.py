@@ -251,43 +251,33 @@ def degrees_text(dec_deg: float) -> str:
 
 def write_sheet(plan: ObservingPlan, path: Path, language: Language = "en") -> Path:
     """One A4 page: the night in two lines, the targets' table, the altitude chart (PDF)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    from singularity.planning.chart import draw_altitude_chart
+    from singularity.planning.chart import draw_altitude_chart, new_figure, save_figure
 
     words = _window_words(plan, language)
-    fig = plt.figure(figsize=(8.27, 11.69))  # A4 portrait, inches
-    try:
-        fig.text(0.06, 0.965, say("export.sheet_title", language, place=plan.location.name),
-                 fontsize=14, weight="bold", va="top")
-        fig.text(0.06, 0.935, say("export.sheet_window", language, **words,
-                                  equipment=plan.equipment.label, sqm=f"{plan.sky.sqm:.2f}",
-                                  bortle=plan.sky.bortle), fontsize=8.5, va="top")
-        fig.text(0.06, 0.917, _moon_line(plan, language), fontsize=8.5, va="top")
-        shown = plan.targets[:SHEET_ROWS]
-        table_ax = fig.add_axes((0.04, 0.44, 0.92, 0.46))
-        table_ax.axis("off")
-        if shown:
-            rows = [[_sheet_cell(t, plan, language, c) for c in SHEET_COLUMNS] for t in shown]
-            table = table_ax.table(
-                cellText=rows, colLabels=[say(f"export.column_{c}", language) for c in SHEET_COLUMNS],
-                loc="upper center", cellLoc="left", colLoc="left")
-            table.auto_set_font_size(False)
-            table.set_fontsize(7.5)
-            table.auto_set_column_width(list(range(len(SHEET_COLUMNS))))
-            table.scale(1.0, 1.25)
-        if len(plan.targets) > len(shown):
-            fig.text(0.06, 0.425, say("export.sheet_more", language, shown=len(shown),
-                                      total=len(plan.targets)), fontsize=8, style="italic")
-        draw_altitude_chart(fig.add_axes((0.1, 0.06, 0.84, 0.33)), plan, language)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, format="pdf")
-    finally:
-        plt.close(fig)
-    return path
+    fig = new_figure(figsize=(8.27, 11.69))  # A4 portrait, inches
+    fig.text(0.06, 0.965, say("export.sheet_title", language, place=plan.location.name),
+             fontsize=14, weight="bold", va="top")
+    fig.text(0.06, 0.935, say("export.sheet_window", language, **words,
+                              equipment=plan.equipment.label, sqm=f"{plan.sky.sqm:.2f}",
+                              bortle=plan.sky.bortle), fontsize=8.5, va="top")
+    fig.text(0.06, 0.917, _moon_line(plan, language), fontsize=8.5, va="top")
+    shown = plan.targets[:SHEET_ROWS]
+    table_ax = fig.add_axes((0.04, 0.44, 0.92, 0.46))
+    table_ax.axis("off")
+    if shown:
+        rows = [[_sheet_cell(t, plan, language, c) for c in SHEET_COLUMNS] for t in shown]
+        table = table_ax.table(
+            cellText=rows, colLabels=[say(f"export.column_{c}", language) for c in SHEET_COLUMNS],
+            loc="upper center", cellLoc="left", colLoc="left")
+        table.auto_set_font_size(False)
+        table.set_fontsize(7.5)
+        table.auto_set_column_width(list(range(len(SHEET_COLUMNS))))
+        table.scale(1.0, 1.25)
+    if len(plan.targets) > len(shown):
+        fig.text(0.06, 0.425, say("export.sheet_more", language, shown=len(shown),
+                                  total=len(plan.targets)), fontsize=8, style="italic")
+    draw_altitude_chart(fig.add_axes((0.1, 0.06, 0.84, 0.33)), plan, language)
+    return save_figure(fig, path, "pdf", tight=False)
 
 
 def _sheet_cell(target: Target, plan: ObservingPlan, language: Language, column: str) -> str:
