@@ -35,7 +35,7 @@ from typing import Any
 
 from singularity.catalogue import msg
 from singularity.config import PROJECT_ROOT, Settings
-from singularity.results import ToolResult
+from singularity.results import Status, ToolResult
 
 log = logging.getLogger(__name__)
 ClientFactory = Callable[[], Any]
@@ -80,6 +80,9 @@ class StellariumBridge:
         self._client: Any = None
         self._connecting = asyncio.Lock()  # two sessions' first calls start one server, not two
         self._driver = asyncio.Lock()
+        self._home: dict[str, Any] | None = None
+        self.moved = False
+        """Whether a session of this app set Stellarium's place (it is then no longer its own)."""
 
     async def call(self, tool: str, **arguments: Any) -> ToolResult:
         """One server tool; its ToolResult, or ``failed`` when the bridge itself broke."""
@@ -146,6 +149,16 @@ class StellariumBridge:
     async def status(self) -> ToolResult:
         return await self.call("stellarium_status")
 
+    async def home(self) -> ToolResult:
+        """Stellarium's own place, as it was before any session of this app moved it: what a
+        session without a place of its own is shown, never the last user's place."""
+        if self._home is None:
+            status = await self.status()
+            if status.status is not Status.OK:
+                return status
+            self._home = status.data["location"]
+        return ToolResult.success({"location": self._home})
+
     async def find_objects(self, query: str) -> ToolResult:
         return await self.call("find_objects", query=query)
 
@@ -154,6 +167,9 @@ class StellariumBridge:
 
     async def set_location(self, *, latitude: float, longitude: float, altitude_m: float,
                            name: str, timezone: str | None) -> ToolResult:
+        if self._home is None:
+            await self.home()  # remembered before the first session moves it
+        self.moved = True
         return await self.call("set_location", latitude=latitude, longitude=longitude,
                                altitude_m=altitude_m, name=name, timezone=timezone)
 

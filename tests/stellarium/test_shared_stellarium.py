@@ -164,3 +164,21 @@ async def test_another_process_driving_the_same_stellarium_is_waited_for(world: 
     async with ours.driving(0.1):  # free again once the other action ended
         pass
     await asyncio.gather(app.close(), command_line.close())
+
+
+async def test_a_session_without_a_place_sees_stellariums_own_not_the_last_users(
+        world: Settings, fake_stellarium: FakeStellarium) -> None:
+    own = dict(fake_stellarium.state.location)
+    shared = SharedResources()
+    alice = at_home(world, shared, VIENNA)
+    nobody = Session.create(settings=world, shared=shared)  # no plan, no place, no profile
+    try:
+        await turn(alice, "Zeig mir M31 in Stellarium")
+        assert fake_stellarium.state.location["name"] != own.get("name")  # Alice's Vienna
+        record = await turn(nobody, "Zeig mir M42 in Stellarium")
+    finally:
+        await alice.close()
+        await nobody.close()
+        await shared.close()
+    assert "Vienna" not in record.answer and "Wien" not in record.answer
+    assert fake_stellarium.state.location["latitude"] == pytest.approx(own["latitude"])

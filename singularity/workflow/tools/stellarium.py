@@ -197,15 +197,15 @@ class StellariumTools:
         if usual:
             location = Location.model_validate(usual)
             return Viewpoint(location, now_at(now_iso, location.tz), "profile")
-        status = await self.bridge.status()
-        if status.status is not Status.OK:
-            return status
-        location = _stellarium_location(status.data["location"])
+        home = await self.bridge.home()
+        if home.status is not Status.OK:
+            return home
+        location = _stellarium_location(home.data["location"])
         return Viewpoint(location, now_at(now_iso, location.tz), "stellarium")
 
     async def _set_viewpoint(self, view: Viewpoint, obj: SkyObject) -> ToolResult:
         located = ToolResult.success({})
-        if view.source != "stellarium":
+        if view.source != "stellarium" or self.bridge.moved:  # back to its own place after another session
             located = await self.bridge.set_location(
                 latitude=view.location.lat, longitude=view.location.lon,
                 altitude_m=view.location.elevation_m or 0.0, name=view.location.name,
