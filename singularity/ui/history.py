@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import chainlit as cl
@@ -152,6 +153,7 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
     def __init__(self, url: str, settings: Settings | None = None) -> None:
         self.settings = settings
         sqlite = url.startswith("sqlite")
+        self._folder = Path(url.split(":///", 1)[1]).parent if sqlite and ":///" in url else None
         super().__init__(conninfo=url, connect_args={"timeout": 30} if sqlite else None)
         self._sqlite = sqlite
         self._schema_ready = False
@@ -164,6 +166,10 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
                 self._schema_ready = True
 
     async def execute_sql(self, query: str, parameters: dict) -> list[dict[str, Any]] | int | None:
+        if self._folder is not None and not self._folder.is_dir():
+            log.warning("The history database's folder %s does not exist; conversations are not "
+                        "stored until it does. Check users.history_file.", self._folder)
+            return None  # not opened at all: a failed SQLite connect leaves a thread behind
         try:
             await self.ensure_schema()
         except (OSError, SQLAlchemyError) as exc:  # as Chainlit treats a failed query: no answer
