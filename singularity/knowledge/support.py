@@ -39,17 +39,31 @@ WORDS_SUPPORTED = 0.75
 """Share of a claim's content words in one window of its passages above which the words carry
 it (dev set: supported claims ≥ 0.8, invented sentences ≤ 0.6)."""
 MEANING_SUPPORTED = 0.88
-"""Cosine (multilingual-e5-small) of a claim and its closest passage sentence above which a
-claim the words do not carry counts as supported (dev set, see docs/evaluation.md)."""
+MEANING_SPECIFIC = 0.05
+MEANING_CERTAIN = 0.95
+"""A claim the words do not carry is supported when its cosine (multilingual-e5-small) to its
+closest passage sentence is at least ``MEANING_SUPPORTED`` and exceeds the third closest by
+``MEANING_SPECIFIC`` — a translation matches one sentence, an invented sentence about the same
+subject is about as close to all of them (dev set: invented 0.85–0.92 with a margin below
+0.04, translations 0.86–0.99 with margins 0.02–0.13) — or when it is at least
+``MEANING_CERTAIN``."""
+MEANING_ANCHORED = 0.85
+"""A claim with numbers that all stand in its closest passage sentence needs only this cosine:
+the numbers anchor it to that sentence (a German "etwa 464 °C" for "about 464 °C" scores 0.86)."""
 NAME_CHECK_WORDS = 0.5
 """Names are checked in claims sharing at least this share of words with their window: a
 claim in the passages' language. A translated claim capitalises every German noun."""
 WINDOW = 1
 """Neighbouring sentences on each side that a passage sentence's window includes."""
+QUOTE_PAIRS = 0.6
+"""Share of a claim's word pairs found in its window from which it reads as a (near-)quote:
+its names and numbers must then stand where the source has them (dev set: quotes and their
+reformatted or synonym variants ≥ 0.7)."""
 
 _MARKER = re.compile(r"\s?\[(\d{1,3})\]")
 _LIST_PREFIX = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)]|#{1,6})\s+")
-_MARKUP = re.compile(r"\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)")
+_MARKUP = re.compile(r"\*\*|__|`|(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)|\\(?=[\\`*_{}\[\]()#+\-.!&|<>])")
+"""Emphasis, and the backslashes ``markdown_text`` puts before Markdown characters."""
 _EXTRA_STOP = frozenset({"about", "around", "approximately", "roughly", "nearly", "almost", "etwa", "rund",
                          "ungefahr", "circa", "ca", "known", "its", "it", "they", "he", "she", "we",
                          "which", "this", "that", "these", "those", "one", "also", "but"})
@@ -311,7 +325,12 @@ def check_claims(claims: Sequence[Claim], passages: Passages, *, embedder: Embed
     if embedder is not None and open_:
         meanings = _meanings([verdicts[i].claim for i in open_], passages, embedder)
         for i, meaning in zip(open_, meanings, strict=True):
-            verdicts[i] = _decided(verdicts[i], supported=meaning >= MEANING_SUPPORTED, meaning=meaning)
+            closest, margin, sentence = meaning
+            claimed = numbers_in(verdicts[i].claim.plain)
+            anchored = bool(claimed) and all(number_found(n, values_in(sentence)) for n in claimed)
+            supported = (closest >= MEANING_CERTAIN or (closest >= MEANING_SUPPORTED and margin >= MEANING_SPECIFIC)
+                         or (anchored and closest >= MEANING_ANCHORED))
+            verdicts[i] = _decided(verdicts[i], supported=supported, meaning=closest)
     return verdicts
 
 
@@ -322,7 +341,8 @@ def _decided(verdict: Verdict, *, supported: bool, meaning: float | None = None)
 def _lexical(claim: Claim, sentences: Sequence[str]) -> Verdict:
     plain = claim.plain
     all_values = [value for sentence in sentences for value in values_in(sentence)]
-    missing_numbers = tuple(n.written for n in numbers_in(plain) if not number_found(n, all_values))
+    claimed = numbers_in(plain)
+    missing_numbers = tuple(n.written for n in claimed if not number_found(n, all_values))
     wanted = content_stems(plain)
     best, window = 0.0, ""
     for index in range(len(sentences)):
@@ -331,17 +351,59 @@ def _lexical(claim: Claim, sentences: Sequence[str]) -> Verdict:
         if share > best:
             best, window = share, text
     missing_names: tuple[str, ...] = ()
+    out_of_place = False
     if best >= NAME_CHECK_WORDS:
-        window_stems = {stem(word) for word in tokens(window)}
-        missing_names = tuple(name for name in names_in(plain) if not _name_found(name, window_stems, window))
+        if _quote_like(plain, window):
+            missing_names = tuple(name for name in _capitalised(plain) if not _in_place(name, plain, window))
+            window_values = values_in(window)
+            out_of_place = any(not number_found(n, window_values) for n in claimed)
+        else:
+            window_stems = {stem(word) for word in tokens(window)}
+            missing_names = tuple(name for name in names_in(plain) if not _name_found(name, window_stems, window))
     reasons: tuple[Reason, ...] = tuple(
-        reason for reason, failed in (("number", bool(missing_numbers)), ("name", bool(missing_names)),
+        reason for reason, failed in (("number", bool(missing_numbers) or out_of_place), ("name", bool(missing_names)),
                                       ("words", best < WORDS_SUPPORTED)) if failed)
     return Verdict(claim, not reasons, best, None, missing_numbers, missing_names, reasons)
 
 
-def _meanings(claims: Sequence[Claim], passages: Passages, embedder: Embedder) -> list[float]:
-    """Each claim's cosine to the closest sentence of its cited passages."""
+def _clauses(text: str) -> list[list[str]]:
+    """The folded tokens of each part of ``text`` between dashes, colons and brackets."""
+    return [tokens(part) for part in re.split(r"\s[—–:-]\s|[():;]", text)]
+
+
+def _bigrams(text: str) -> set[tuple[str, str]]:
+    return {pair for words in _clauses(text) for pair in zip(words, words[1:], strict=False)}
+
+
+def _quote_like(claim: str, window: str) -> bool:
+    """Whether most of the claim's word pairs stand in ``window``: a quote or near-quote, in
+    which every name must also stand beside a word it stands beside in the source."""
+    pairs = _bigrams(claim)
+    return bool(pairs) and len(pairs & _bigrams(window)) / len(pairs) >= QUOTE_PAIRS
+
+
+def _capitalised(text: str) -> list[str]:
+    """Every capitalised word of ``text``, sentence-initial ones included (a swapped subject)."""
+    return [match.group(1) for match in _NAME.finditer(text)]
+
+
+def _in_place(name: str, claim: str, window: str) -> bool:
+    """Whether ``name`` stands in ``window`` beside one of its neighbours in the claim. Only
+    neighbours the window has count (a neighbour changed for a synonym says nothing of the
+    name); a name alone in its clause (the lead "**Galle** — …") only has to be there."""
+    word = max(tokens(name), key=len, default="")
+    present = set(tokens(window))
+    if word not in present:
+        return False
+    pairs = {pair for words in _clauses(claim) for pair in zip(words, words[1:], strict=False)
+             if word in pair and all(w in present for w in pair)}
+    return not pairs or bool(pairs & _bigrams(window))
+
+
+def _meanings(claims: Sequence[Claim], passages: Passages,
+              embedder: Embedder) -> list[tuple[float, float, str]]:
+    """Each claim's cosine to the closest sentence of its cited passages, by how much it
+    exceeds the third closest (0 with fewer than three sentences), and that sentence."""
     cited = sorted({source for claim in claims for source in claim.cited})
     pool = [(source, sentence) for source in cited for sentence in passages.of([source])]
     vectors = embedder.embed_documents([claim.plain for claim in claims] + [sentence for _, sentence in pool])
@@ -349,5 +411,11 @@ def _meanings(claims: Sequence[Claim], passages: Passages, embedder: Embedder) -
     meanings = []
     for claim, vector in zip(claims, claim_vectors, strict=True):
         rows = [i for i, (source, _) in enumerate(pool) if source in claim.cited]
-        meanings.append(float(np.max(pool_vectors[rows] @ vector)) if rows else 0.0)
+        if not rows:
+            meanings.append((0.0, 0.0, ""))
+            continue
+        similarity = pool_vectors[rows] @ vector
+        cosines = np.sort(similarity)[::-1]
+        margin = float(cosines[0] - cosines[2]) if len(cosines) >= 3 else 0.0
+        meanings.append((float(cosines[0]), margin, pool[rows[int(np.argmax(similarity))]][1]))
     return meanings
