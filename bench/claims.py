@@ -28,6 +28,7 @@ from singularity.config import get_settings
 from singularity.knowledge.store import embedder_from_settings
 from singularity.knowledge.support import Claim, Embedder, Passages, Verdict, check_claims
 
+
 class CachedEmbedder:
     """The embedder with every text embedded once: answers share their passages."""
 

@@ -24,6 +24,7 @@ Thresholds were set on the dev part of ``eval/data/planted_claims.jsonl`` (docs/
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -372,7 +373,7 @@ def _clauses(text: str) -> list[list[str]]:
 
 
 def _bigrams(text: str) -> set[tuple[str, str]]:
-    return {pair for words in _clauses(text) for pair in zip(words, words[1:], strict=False)}
+    return {pair for words in _clauses(text) for pair in itertools.pairwise(words)}
 
 
 def _quote_like(claim: str, window: str) -> bool:
@@ -395,7 +396,7 @@ def _in_place(name: str, claim: str, window: str) -> bool:
     present = set(tokens(window))
     if word not in present:
         return False
-    pairs = {pair for words in _clauses(claim) for pair in zip(words, words[1:], strict=False)
+    pairs = {pair for words in _clauses(claim) for pair in itertools.pairwise(words)
              if word in pair and all(w in present for w in pair)}
     return not pairs or bool(pairs & _bigrams(window))
 
