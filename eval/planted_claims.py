@@ -10,12 +10,14 @@ generator seeded by the question's id (the file is the same on every run over th
 * **supported** claims — each original claim as answered, and variants a careful writer could
   produce: a number written differently ("5,800" → "5800", "2.5 million" → "2,500,000"), a
   word replaced by a synonym ("about" → "approximately", "found" → "discovered"), the lead
-  ("**key** — ") dropped;
+  ("**key** — ") dropped, and for 21 answers a hand-written paraphrase or German translation
+  (``PARAPHRASES``: what a model writes);
 * **unsupported** claims — a number changed (to a value in none of the cited passages), a name
   swapped for another of its kind (planets, moons, people, stars, constellations), and an
   invented sentence about the answer's subject citing the same source.
 
 Each answer keeps its question's split (dev/heldout): thresholds are set on dev only.
+``rewrite()`` plants again from the stored answers after a change of the planting rules.
 """
 
 from __future__ import annotations
