@@ -118,15 +118,26 @@ def collect_answers(settings: Any, questions: list[Any], echo: Callable[[str], N
 
 
 async def _ask_all(settings: Any, questions: list[Any], echo: Callable[[str], None]) -> list[dict[str, Any]]:
+    from singularity.workflow.runner import SharedResources
+
+    shared = SharedResources()  # the knowledge base opened once for every question
+    try:
+        return [await _ask(settings, shared, question, number, len(questions), echo)
+                for number, question in enumerate(questions, start=1)]
+    finally:
+        await shared.close()
+
+
+async def _ask(settings: Any, shared: Any, question: Any, number: int, total: int,
+               echo: Callable[[str], None]) -> dict[str, Any]:
     from singularity.workflow.honesty import ToolEvent, cited_passages
     from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
     from singularity.workflow.store_keys import SOURCES_KEY
 
-    answers = []
-    for number, question in enumerate(questions, start=1):
-        session = Session.create(settings=settings)
-        events: list[ToolEvent] = []
-        record: TurnRecord | None = None
+    session = Session.create(settings=settings, shared=shared)
+    events: list[ToolEvent] = []
+    record: TurnRecord | None = None
+    try:
         async for item in run_turn(session, question.question, now=NOW):
             if isinstance(item, TurnEvent) and item.kind == "tool_result" and item.result is not None:
                 events.append(ToolEvent(name=item.tool or "", arguments=item.arguments or {}, result=item.result))
@@ -134,13 +145,14 @@ async def _ask_all(settings: Any, questions: list[Any], echo: Callable[[str], No
                 record = item
         assert record is not None
         registry = await session.ctx.store.get(SOURCES_KEY, default=None) or []
-        passages = cited_passages(events, registry, record.sources)
-        answers.append({"id": question.id, "split": question.split, "language": question.language,
-                        "question": question.question, "passages": {str(k): v for k, v in passages.items()},
-                        "claims": [claim.model_dump(mode="json") for claim in record.claims]})
-        if number % 20 == 0 or number == len(questions):
-            echo(f"  answered {number}/{len(questions)}")
-    return answers
+    finally:
+        await session.close()
+    passages = cited_passages(events, registry, record.sources)
+    if number % 20 == 0 or number == total:
+        echo(f"  answered {number}/{total}")
+    return {"id": question.id, "split": question.split, "language": question.language,
+            "question": question.question, "passages": {str(k): v for k, v in passages.items()},
+            "claims": [claim.model_dump(mode="json") for claim in record.claims]}
 
 
 def plant(answer: dict[str, Any]) -> list[PlantedClaim]:

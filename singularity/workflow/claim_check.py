@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from llama_index.core.llms import LLM, ChatMessage, MessageRole
 from singularity.catalogue import Language
 from singularity.config import Settings
 from singularity.errors import SingularityError
+from singularity.knowledge.retrieval import KnowledgeBase
 from singularity.knowledge.sources import Source
 from singularity.knowledge.support import Embedder, Judge, Passages, check_claims, split_claims
 from singularity.llm.providers import build_llm
@@ -28,7 +29,6 @@ from singularity.workflow.honesty import (
     claim_reports,
     mark_unsupported,
 )
-from singularity.workflow.tools.knowledge import shared_knowledge_base
 
 log = logging.getLogger(__name__)
 
@@ -47,25 +47,27 @@ class CheckedAnswer:
 
 
 async def check_answer(text: str, events: Sequence[ToolEvent], entries: Sequence[Mapping[str, Any]],
-                       sources: Sequence[Source], *, settings: Settings, language: Language) -> CheckedAnswer:
+                       sources: Sequence[Source], *, settings: Settings, knowledge_base: Callable[[], KnowledgeBase],
+                       language: Language) -> CheckedAnswer:
     """``text`` (the answer after :func:`~singularity.knowledge.sources.cite`) with its
-    unsupported claims marked, a report for each, and every claim's verdict."""
+    unsupported claims marked, a report for each, and every claim's verdict; ``knowledge_base``
+    opens the session's knowledge base, whose embedder compares meanings."""
     passages = cited_passages(events, entries, sources)
     claims = [claim for claim in split_claims(text) if any(n in passages for n in claim.cited)]
     if not claims:
         return CheckedAnswer(text, [], [])
-    embedder, judge = _embedder(settings), _judge(settings)
+    embedder, judge = await asyncio.to_thread(_embedder, knowledge_base), _judge(settings)
     verdicts = await asyncio.to_thread(check_claims, claims, Passages.from_texts(passages),
                                        embedder=embedder, judge=judge)
     return CheckedAnswer(mark_unsupported(text, verdicts, language), claim_reports(verdicts, language),
                          [CheckedClaim.of(verdict) for verdict in verdicts])
 
 
-def _embedder(settings: Settings) -> Embedder | None:
+def _embedder(knowledge_base: Callable[[], KnowledgeBase]) -> Embedder | None:
     """The knowledge base's embedder (already loaded by the search); None when the base cannot
     be opened: the words alone decide."""
     try:
-        return shared_knowledge_base(settings).embedder
+        return knowledge_base().embedder
     except SingularityError as exc:
         log.info("Claims checked by their words only: %s", exc)
         return None

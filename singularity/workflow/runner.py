@@ -365,7 +365,8 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     answer = honest_answer(prose, tool_events, requested_place=slots.place, language=language)
     registry = await session.ctx.store.get(SOURCES_KEY, default=None) or []
     text, sources = cite(answer.text, registry)
-    checked = await check_answer(text, tool_events, registry, sources, settings=session.settings, language=language)
+    checked = await check_answer(text, tool_events, registry, sources, settings=session.settings,
+                                 knowledge_base=session.resources.knowledge_base, language=language)
     text = "\n\n".join([checked.text, *(report.text for report in checked.reports)])
     if sources:
         text = f"{text}\n\n{source_list(sources, language)}"
