@@ -312,8 +312,7 @@ def check_claims(claims: Sequence[Claim], passages: Passages, *, embedder: Embed
     """A verdict for each claim against the passages it cites (see the module's description).
     The embedder is asked only for claims the words do not carry, all at once."""
     verdicts = [_lexical(claim, passages.of(claim.cited)) for claim in claims]
-    open_ = [i for i, v in enumerate(verdicts) if not v.supported and not v.missing_numbers
-             and not v.missing_names and passages.of(v.claim.cited)]
+    open_ = [i for i, v in enumerate(verdicts) if v.reasons == ("words",) and passages.of(v.claim.cited)]
     if judge is not None:
         still_open = []
         for i in open_:

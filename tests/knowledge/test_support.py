@@ -149,3 +149,10 @@ def test_a_judge_is_not_asked_about_numbers_no_source_states() -> None:
 
     [verdict] = check_claims([_claim("Neptun hat 21 Monde.")], _passages(s1=NEPTUNE), judge=judge)
     assert not verdict.supported and verdict.missing_numbers == ("21",)
+
+
+def test_a_number_out_of_place_is_not_rescued_by_the_embedding() -> None:
+    claim = _claim("Just 16 days after the discovery, William Lassell found its large moon Triton.")
+    embedder = Fixed({})  # every text the same vector: cosine 1.0
+    [verdict] = check_claims([claim], _passages(s1=NEPTUNE), embedder=embedder)
+    assert not verdict.supported and embedder.calls == 0
