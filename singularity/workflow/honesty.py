@@ -5,16 +5,20 @@ Three certainty levels: *refused* — nothing was done; *failed* — the outcome
 what to check; *partial* — what succeeded and what did not. When every tool a turn needed
 failed or refused, the model's prose is suppressed and only the reports are shown; prose that
 claims an action no tool performed is replaced by a report saying so; a refusal is never
-dropped silently.
+dropped silently. A knowledge answer's claims that its cited passages do not support
+(``knowledge/support.py``) are marked where they stand and reported one by one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pydantic import BaseModel
 
 from singularity.catalogue import Language, Message, say
+from singularity.knowledge.sources import Source
+from singularity.knowledge.support import Verdict
 from singularity.planning.gazetteer import normalize_name
 from singularity.results import Status, ToolResult
 from singularity.understanding.claims import action_claims
@@ -136,3 +140,74 @@ def honest_answer(prose: str, events: Sequence[ToolEvent], *,
     body = [] if suppressed else [prose.strip()]
     return HonestAnswer(text="\n\n".join(p for p in [*body, *extra] if p),
                         reports=reports, prose_suppressed=suppressed)
+
+
+SEARCH_TOOLS = frozenset({"search_local_knowledge", "search_multiple_topics", "search_web"})
+"""Tools whose results carry the passages an answer's markers cite."""
+CLAIM_REPORT = "claim_check"
+"""The ``tool`` of a report on an unsupported claim: no tool failed, the answer's text did."""
+
+
+class CheckedClaim(BaseModel):
+    """A claim of the answer as shown and what its check found (kept with the turn)."""
+
+    text: str
+    cited: list[int]
+    supported: bool
+    words: float
+    meaning: float | None = None
+    missing_numbers: list[str] = []
+    missing_names: list[str] = []
+
+    @classmethod
+    def of(cls, verdict: Verdict) -> CheckedClaim:
+        return cls(text=verdict.claim.plain, cited=list(verdict.claim.cited), supported=verdict.supported,
+                   words=round(verdict.words, 3), meaning=None if verdict.meaning is None else round(verdict.meaning, 3),
+                   missing_numbers=list(verdict.missing_numbers), missing_names=list(verdict.missing_names))
+
+
+def cited_passages(events: Sequence[ToolEvent], entries: Sequence[Mapping[str, Any]],
+                   sources: Sequence[Source]) -> dict[int, list[str]]:
+    """The passage texts of each source the answer cites, by its number in the answer: the
+    search tools mark passages with registry numbers, which :func:`~singularity.knowledge.sources.cite`
+    renumbered by order of use."""
+    shown = {source.key: source.id for source in sources}
+    numbers = {f"[{entry['id']}]": shown[entry["key"]] for entry in entries if entry["key"] in shown}
+    texts: dict[int, list[str]] = {}
+    for event in events:
+        if event.name not in SEARCH_TOOLS or event.result.status is not Status.OK:
+            continue
+        data = event.result.data or {}
+        for topic in data.get("topics") or [data]:
+            for passage in topic.get("passages") or []:
+                number = numbers.get(passage.get("marker", ""))
+                if number is not None:
+                    texts.setdefault(number, []).append(passage.get("text", ""))
+    return texts
+
+
+def mark_unsupported(text: str, verdicts: Sequence[Verdict], language: Language = "en") -> str:
+    """``text`` with a mark after each claim its sources do not support."""
+    mark = say("honesty.claim_mark", language)
+    for verdict in sorted((v for v in verdicts if not v.supported), key=lambda v: -v.claim.end):
+        end = verdict.claim.end
+        text = f"{text[:end]} {mark}{text[end:]}"
+    return text
+
+
+def claim_reports(verdicts: Sequence[Verdict], language: Language = "en") -> list[Report]:
+    """One report per unsupported claim: the numbers or names no cited passage states, else
+    that the claim is not what its sources say."""
+    reports = []
+    for verdict in verdicts:
+        if verdict.supported:
+            continue
+        said = {"claim": verdict.claim.plain, "sources": ", ".join(f"[{n}]" for n in verdict.claim.cited)}
+        if verdict.missing_numbers:
+            text = say("honesty.claim_numbers", language, numbers=", ".join(verdict.missing_numbers), **said)
+        elif verdict.missing_names:
+            text = say("honesty.claim_names", language, names=", ".join(verdict.missing_names), **said)
+        else:
+            text = say("honesty.claim_unsupported", language, **said)
+        reports.append(Report(level=Status.PARTIAL, tool=CLAIM_REPORT, text=text))
+    return reports

@@ -46,7 +46,8 @@ from singularity.understanding.slots import extract_planning_slots
 from singularity.users.space import UserSpace, user_space
 from singularity.workflow import prompts
 from singularity.workflow.agents import build_workflow
-from singularity.workflow.honesty import Report, ToolEvent, honest_answer
+from singularity.workflow.claim_check import check_answer
+from singularity.workflow.honesty import CheckedClaim, Report, ToolEvent, honest_answer
 from singularity.workflow.model_failures import (
     events_until_silent,
     explain,
@@ -110,6 +111,8 @@ class TurnRecord(BaseModel):
     artifacts: list[Artifact]
     sources: list[Source] = []
     """The sources the answer cites, listed under it (markers and list always match)."""
+    claims: list[CheckedClaim] = []
+    """The answer's claims with what their check against the cited passages found."""
     state: dict[str, Any]
     plan: dict[str, Any] | None = None
     error: str | None = None
@@ -360,7 +363,11 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     prose = "" if failure is not None else prose
     slots = await asyncio.to_thread(extract_planning_slots, message)
     answer = honest_answer(prose, tool_events, requested_place=slots.place, language=language)
-    text, sources = cite(answer.text, await session.ctx.store.get(SOURCES_KEY, default=None) or [])
+    registry = await session.ctx.store.get(SOURCES_KEY, default=None) or []
+    text, sources = cite(answer.text, registry)
+    checked = await check_answer(text, tool_events, registry, sources, settings=session.settings,
+                                 knowledge_base=session.resources.knowledge_base, language=language)
+    text = "\n\n".join([checked.text, *(report.text for report in checked.reports)])
     if sources:
         text = f"{text}\n\n{source_list(sources, language)}"
     text = "\n\n".join(part for part in (error, text) if part)
@@ -373,8 +380,8 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
         _remember_profile(session, state)                                  # 6. profile
     record = TurnRecord(
         message=message, now=now, language=language, agents=agents, tool_calls=records, answer=text, sources=sources,
-        prose_suppressed=answer.prose_suppressed, reports=answer.reports, artifacts=artifacts,
-        state=state, plan=plan, error=error,
+        prose_suppressed=answer.prose_suppressed, reports=answer.reports + checked.reports, artifacts=artifacts,
+        state=state, plan=plan, error=error, claims=checked.claims,
     )
     session.history.append(record)
     yield TurnEvent(kind="answer", text=text)
