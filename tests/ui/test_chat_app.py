@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.workflow.conftest import ARTICLE_EXAMPLE
@@ -13,10 +15,16 @@ ANSWERS = '[data-step-type="assistant_message"]'
 async def send(page, text: str) -> None:
     """Type ``text`` and send it once the chat is idle: while a task runs (the chat start's
     included, a moment after its banner shows) Chainlit swaps the send button for a stop
-    button and ignores Enter."""
-    await page.locator("#chat-submit").wait_for(timeout=60_000)
+    button and ignores Enter, leaving the text in the box — then it is sent again when the
+    send button is back (an empty box ignores Enter, so nothing is sent twice)."""
     await page.fill("#chat-input", text)
-    await page.keyboard.press("Enter")
+    deadline = time.monotonic() + 60
+    while True:
+        await page.locator("#chat-submit").wait_for(timeout=60_000)
+        await page.keyboard.press("Enter")
+        await page.wait_for_timeout(300)
+        if await page.input_value("#chat-input") != text or time.monotonic() > deadline:
+            return
 
 
 async def test_planning_example_shows_steps_table_and_chart(page, tmp_path) -> None:
