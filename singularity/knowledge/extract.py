@@ -124,9 +124,11 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
                  if len(sentence) >= 25]
     read = read_question(question, named=named, texts=[s for _, _, s, _, _ in sentences], german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
+    earlier: dict[int, list[str]] = {}  # each passage's sentences so far
     for rank, position, sentence, heading, passage in sentences:
-        before = " ".join(s for r, p, s, _, _ in sentences if r == rank and p < position)
-        share = relevance(read, sentence, passage.get("title", ""), heading, before=before)
+        before = earlier.setdefault(rank, [])
+        share = relevance(read, sentence, passage.get("title", ""), heading, before=" ".join(before))
+        before.append(sentence)
         key = None if share is None else evidence(read, sentence)
         if key is not None:
             share += STRONG_REASON if read.asked is Asked.REASON and gives_reason(sentence) else 0.0
