@@ -369,7 +369,7 @@ class PlanningTools:
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         state = await ctx.store.get(STATE_KEY)
         if not full or not full["targets"] or not state["planning_data"].get("generated_plan"):
-            return ToolResult.refused(msg("planning.no_plan_yet"))
+            return ToolResult.refused(msg("export.no_plan"))
         plan = ObservingPlan.model_validate(full)
         folder = Path(await ctx.store.get(SESSION_DIR_KEY, default=None)
                       or self.settings.data_dir / "exports")
