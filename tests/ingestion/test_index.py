@@ -12,7 +12,7 @@ from qdrant_client import QdrantClient, models
 
 from ingestion.chunking import Chunk, chunk_document
 from ingestion.documents import Document, load_bundled_documents
-from ingestion.index import build_index
+from ingestion.index import build_index, local_storage
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import BundledEmbedder, Embedder
 from singularity.knowledge.vectors import DENSE, SPARSE, sparse_vector, tokens
@@ -180,3 +180,36 @@ def test_indexing_with_the_bundled_model(client: QdrantClient, documents: list[D
     hits = client.query_points(COLLECTION, query=embedder.embed_query(target.text).tolist(),
                                using=DENSE, limit=1).points
     assert hits[0].id == target.point_id
+
+
+def test_a_local_build_commits_without_waiting_for_the_disk_and_syncs_once_at_the_end(
+        client: QdrantClient, chunks: list[Chunk], tmp_path: Path) -> None:
+    during: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        connection = local_storage(client, COLLECTION)
+        assert connection is not None, "qdrant-client's local storage moved: the build waits for every commit"
+        during.append(connection.execute("PRAGMA synchronous").fetchone()[0])
+
+    build_index(chunks, client=client, collection=COLLECTION, embedder=HashedBagOfWords(),
+                batch_size=8, progress=progress)
+    connection = local_storage(client, COLLECTION)
+    assert connection is not None
+    assert during == [0, 0, 0]
+    assert connection.execute("PRAGMA synchronous").fetchone()[0] == 2
+    client.close()
+    reopened = QdrantClient(path=str(tmp_path / "qdrant"))
+    try:
+        assert reopened.count(COLLECTION, exact=True).count == 20
+    finally:
+        reopened.close()
+
+
+def test_a_server_or_memory_client_has_no_local_storage_to_tune() -> None:
+    memory = QdrantClient(location=":memory:")
+    try:
+        memory.create_collection("c", vectors_config={DENSE: models.VectorParams(size=4, distance=models.Distance.COSINE)})
+        assert local_storage(memory, "c") is None
+        assert local_storage(memory, "missing") is None
+    finally:
+        memory.close()
