@@ -17,6 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 
 from singularity.errors import ConfigError
+from singularity.units import UnitSystem
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 ENV_PREFIX = "SINGULARITY__"
@@ -103,6 +104,9 @@ class ConversationSettings(_Section):
     max_message_chars: int = Field(4000, ge=100)
     """The longest message a turn reads; a longer one is answered with a sentence saying the
     limit, and understood by nothing (about 600 words: a question with a pasted list fits)."""
+    units: UnitSystem = "metric"
+    """How temperatures, wind, lengths and distances are shown (``singularity/units.py``);
+    each user can choose their own in the chat's settings panel."""
 
 
 class MemorySettings(_Section):

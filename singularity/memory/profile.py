@@ -21,7 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from singularity.catalogue import Message, catalogue, listing, msg
 from singularity.config import Settings
+from singularity.planning.equipment import label_in
 from singularity.planning.models import Equipment, Location
+from singularity.units import UnitSystem
 from singularity.users.files import locked, write_atomic
 from singularity.users.space import user_space
 
@@ -133,14 +135,16 @@ def profile_defaults(profile: Profile, planning_data: dict[str, Any]) -> dict[st
     return defaults
 
 
-def assumptions(profile: Profile, planning_data: dict[str, Any]) -> list[Message]:
-    """One plain sentence per value the profile would fill in, for the user to see."""
+def assumptions(profile: Profile, planning_data: dict[str, Any], *,
+                units: UnitSystem = "metric") -> list[Message]:
+    """One plain sentence per value the profile would fill in, for the user to see (the
+    instrument's aperture in ``units``)."""
     defaults = profile_defaults(profile, planning_data)
     sentences: list[Message] = []
     if "location" in defaults:
         sentences.append(msg("profile.assume_location", place=defaults["location"]["name"]))
     if "equipment" in defaults:
-        sentences.append(msg("profile.assume_equipment", equipment=defaults["equipment"]["label"]))
+        sentences.append(msg("profile.assume_equipment", equipment=label_in(defaults["equipment"]["label"], units)))
     if "object_preferences" in defaults:
         sentences.append(msg("profile.assume_types", types=listing(
             [_family(kind) for kind in defaults["object_preferences"]])))

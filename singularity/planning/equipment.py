@@ -36,12 +36,12 @@ from singularity.errors import InputError
 from singularity.inputs import echo
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.results import ToolResult
+from singularity.units import MM_PER_INCH, UnitSystem, optical_length
 
 NAKED_EYE_PUPIL_MM = 7.0
 NAKED_EYE_LIMITING_MAGNITUDE = 6.0
 LARGE_TELESCOPE_MIN_MM = 150.0
 DEFAULT_BINOCULARS = (10, 50.0)
-MM_PER_INCH = 25.4
 TELESCOPE_APERTURE_RANGE_MM = (20.0, 1100.0)
 BINOCULAR_APERTURE_RANGE_MM = (15.0, 160.0)
 
@@ -232,6 +232,27 @@ def _telescope(aperture: _Aperture, kind: str, raw: str) -> Equipment:
     else:
         label = f"{aperture.mm:g} mm {kind}"
     return _equipment(aperture.mm, label)
+
+
+_MM_IN_LABEL = re.compile(r"(\d+(?:\.\d+)?) mm")
+"""The aperture as the labels above write it: "(254 mm)", "150 mm Newtonian"."""
+
+
+def label_in(label: str, units: UnitSystem) -> str:
+    """An instrument's label with its aperture in ``units``: "150 mm (5.9 in) Newtonian",
+    "10-inch Dobsonian" (the user's own inches stay, the millimetres go); metric: as it is.
+    Binocular sizes (10x50) are millimetres by convention everywhere and stay."""
+    if units == "metric":
+        return label
+    if "-inch " in label:
+        return _MM_IN_LABEL.sub("", label).replace(" ()", "")
+    found = _MM_IN_LABEL.search(label)
+    if found is None:
+        return label
+    inches = str(optical_length(float(found[1]), units))
+    if label.endswith(f"({found[0]})"):
+        return label.replace(found[0], inches)
+    return label.replace(found[0], f"{found[0]} ({inches})", 1)
 
 
 def _equipment(aperture_mm: float, label: str) -> Equipment:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Literal
 
 from singularity.catalogue import Message, msg
+from singularity.planning.equipment import label_in
 from singularity.planning.eyepieces import Eyepiece
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.planning.optics import (
@@ -30,6 +31,7 @@ from singularity.planning.optics import (
     true_field_deg,
     useful_magnifications,
 )
+from singularity.units import UnitSystem, optical_length
 
 Fit = Literal["fits", "fills", "too_big"]
 FITS_WITH_SKY = 0.5
@@ -182,10 +184,12 @@ def size_text(size_arcmin: tuple[float, float]) -> str:
     return f"{angle_text(major / 60)} × {angle_text(minor / 60)}"
 
 
-def describe(view: EyepieceView, object_name: str) -> list[Message]:
-    """The answer's sentences: the numbers, how the object fits, and every assumption made."""
+def describe(view: EyepieceView, object_name: str, units: UnitSystem = "metric") -> list[Message]:
+    """The answer's sentences: the numbers, how the object fits, and every assumption made;
+    the telescope's aperture and focal length in ``units`` (eyepieces and exit pupils are
+    millimetres everywhere)."""
     t, e = view.telescope, view.eyepiece
-    lines = [msg("eyepiece.numbers", object=object_name, telescope=t.label, eyepiece=e.name,
+    lines = [msg("eyepiece.numbers", object=object_name, telescope=label_in(t.label, units), eyepiece=e.name,
                  magnification=f"{view.magnification:.0f}", exit_pupil=f"{view.exit_pupil_mm:.1f}",
                  field=angle_text(view.true_field_deg), afov=f"{e.apparent_field_deg:g}")]
     if view.object_size_arcmin is None:
@@ -204,6 +208,6 @@ def describe(view: EyepieceView, object_name: str) -> list[Message]:
     if e.field_assumed:
         lines.append(msg("eyepiece.assumed_field", eyepiece=e.name))
     if t.focal_assumed is not None:
-        lines.append(msg("eyepiece.assumed_focal", focal=f"{t.focal_length_mm:.0f}",
+        lines.append(msg("eyepiece.assumed_focal", focal=str(optical_length(t.focal_length_mm, units)),
                          ratio=f"{t.focal_ratio:g}", kind=msg(f"eyepiece.kind_{t.focal_assumed}")))
     return lines

@@ -194,7 +194,7 @@ async def on_settings(values: dict[str, Any]) -> None:
     if preferences.language != "auto":
         await session.prefer_language(preferences.language, chosen=True)
         language = preferences.language
-    if session_settings(settings, preferences).stellarium != session.settings.stellarium:
+    if session_settings(settings, preferences) != session.settings:  # Stellarium or units
         _use(await _new_session(settings, space, preferences, await session.snapshot()))
         await session.close()
     await settings_panel.send_panel(preferences, cl.user_session.get("personas"), settings,

@@ -1,4 +1,4 @@
-"""The user's own settings in Chainlit's settings panel: persona, language, their Stellarium.
+"""The user's own settings in Chainlit's settings panel: persona, language, units, their Stellarium.
 
 Chainlit 2.12 has no password field (``chainlit/input_widget.py``): the Stellarium password is
 a text field that starts empty — empty keeps the stored password, a value replaces it, the
@@ -16,10 +16,12 @@ from chainlit.input_widget import InputWidget, Select, Switch, TextInput
 from singularity.catalogue import Language, say
 from singularity.config import Settings
 from singularity.personas import Persona
+from singularity.units import UNIT_SYSTEMS
 from singularity.users.preferences import Preferences
 
 PERSONA = "persona"
 LANGUAGE = "language"
+UNITS = "units"
 STELLARIUM_URL = "stellarium_url"
 STELLARIUM_PASSWORD = "stellarium_password"
 FORGET_PASSWORD = "stellarium_forget_password"
@@ -35,6 +37,9 @@ def widgets(preferences: Preferences, personas: list[Persona], settings: Setting
         Select(id=LANGUAGE, label=say("ui.settings_language", language),
                items={say("ui.settings_language_auto", language): "auto", "Deutsch": "de", "English": "en"},
                initial_value=preferences.language),
+        Select(id=UNITS, label=say("ui.settings_units", language),
+               items={say(f"ui.settings_units_{system}", language): system for system in UNIT_SYSTEMS},
+               initial_value=preferences.units or settings.conversation.units),
         TextInput(id=STELLARIUM_URL, label=say("ui.settings_stellarium_url", language),
                   initial=preferences.stellarium_url or "", placeholder=settings.stellarium.url,
                   description=say("ui.settings_stellarium_url_help", language)),
@@ -55,6 +60,8 @@ def changes(values: dict[str, Any]) -> dict[str, Any]:
         update["persona"] = values[PERSONA]
     if values.get(LANGUAGE) in ("auto", "de", "en"):
         update["language"] = values[LANGUAGE]
+    if values.get(UNITS) in UNIT_SYSTEMS:
+        update["units"] = values[UNITS]
     if isinstance(values.get(STELLARIUM_URL), str):
         update["stellarium_url"] = values[STELLARIUM_URL]
     password = values.get(STELLARIUM_PASSWORD)

@@ -1,4 +1,4 @@
-"""A user's own settings (the chat's settings panel): persona, language, their Stellarium.
+"""A user's own settings (the chat's settings panel): persona, language, units, their Stellarium.
 
 Kept in the user's folder (``preferences.json``, readable by the owner only, since it may hold
 the Stellarium password) and changed under the file lock. :func:`session_settings` turns them
@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr, ValidationError, field_va
 
 from singularity.config import Settings
 from singularity.masking import register_secret
+from singularity.units import UnitSystem
 from singularity.users.files import locked, write_atomic
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,8 @@ class Preferences(BaseModel):
     persona: str = "default"
     language: LanguageChoice = "auto"
     """``auto``: the browser's language until the user's words show one."""
+    units: UnitSystem | None = None
+    """None: the configured ``conversation.units``."""
     stellarium_url: str | None = None
     """None: the configured ``stellarium.url``."""
     stellarium_password: SecretStr | None = None
@@ -81,9 +84,11 @@ class PreferencesStore:
 
 
 def session_settings(settings: Settings, preferences: Preferences) -> Settings:
-    """``settings`` with the user's Stellarium (address and password) in place."""
+    """``settings`` with the user's Stellarium (address and password) and units in place."""
     stellarium = settings.stellarium.model_copy(update={
         "url": preferences.stellarium_url or settings.stellarium.url,
         "password": preferences.stellarium_password or settings.stellarium.password,
     })
-    return settings.model_copy(update={"stellarium": stellarium})
+    conversation = settings.conversation.model_copy(update={
+        "units": preferences.units or settings.conversation.units})
+    return settings.model_copy(update={"stellarium": stellarium, "conversation": conversation})

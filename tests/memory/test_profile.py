@@ -165,6 +165,9 @@ def test_session_values_win_over_the_profile() -> None:
     assert [a.render("en") for a in assumptions(profile, session)] == [
         "Assuming your usual equipment 200 mm Dobsonian (from your profile).",
     ]
+    assert [a.render("en") for a in assumptions(profile, session, units="imperial")] == [
+        "Assuming your usual equipment 200 mm (7.9 in) Dobsonian (from your profile).",
+    ]
 
 
 def test_assumptions_for_an_empty_session() -> None:

@@ -9,6 +9,7 @@ import pytest
 from singularity.errors import InputError
 from singularity.planning.equipment import (
     classify_equipment,
+    label_in,
     limiting_magnitude,
     parse_equipment,
     telescope_class,
@@ -161,3 +162,16 @@ def test_a_long_phrase_is_quoted_back_briefly() -> None:
     assert result.status is Status.NEEDS_INPUT
     assert "blorp blorp" in result.message and "…" in result.message
     assert len(result.message) < 600
+
+
+@pytest.mark.parametrize(("text", "imperial"), [
+    ("10-Zoll-Dobson", "10-inch Dobsonian"),
+    ("Newton 150/750", "150 mm (5.9 in) Newtonian"),
+    ("C8", "Celestron C8 Schmidt-Cassegrain (8.0 in)"),
+    ("10x50", "10x50 binoculars"),
+    ("bloßes Auge", "naked eye"),
+])
+def test_the_label_in_the_users_units(text: str, imperial: str) -> None:
+    label = parse_equipment(text).label
+    assert label_in(label, "metric") == label
+    assert label_in(label, "imperial") == imperial

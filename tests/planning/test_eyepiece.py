@@ -119,6 +119,9 @@ def test_the_article_question() -> None:
     german = " ".join(m.render("de") for m in describe(view, "M51"))
     assert "51-fache Vergrößerung" in german and "1.0° wahres Gesichtsfeld" in german
     assert "Dobsons und Newtons" in german
+    assert "mit 1270 mm angenommen" in german
+    imperial = " ".join(m.render("en") for m in describe(view, "M51", "imperial"))
+    assert "in the 10-inch Dobsonian with" in imperial and "focal length of 50.0 in (f/5" in imperial
 
 
 @pytest.mark.parametrize(("target", "body", "eyepiece", "fit"), [

@@ -192,6 +192,16 @@ def test_dew_risk_when_the_air_is_near_its_dew_point(settings: Settings) -> None
     assert "dew" not in dry.summary
 
 
+def test_the_summary_speaks_the_users_units(settings: Settings) -> None:
+    imperial = settings.model_copy(update={"conversation": settings.conversation.model_copy(
+        update={"units": "imperial"})})
+    foggy = assess(hourly([20] * 7, visibility_km=1.2), WINDOW, settings=imperial)
+    assert "visibility down to 0.7 mi" in foggy.summary
+    damp = assess(hourly([10] * 7, temperature_c=1.0, dew_point_c=-0.5), WINDOW, settings=imperial)
+    assert "air within 2.7 °F of its dew point" in damp.summary  # a difference: 1.5 × 1.8, no offset
+    assert damp.numbers.dew_spread_min_c == 1.5  # the numbers stay metric
+
+
 def test_a_window_outside_the_forecast_has_no_verdict(settings: Settings) -> None:
     late = TimeWindow(start=NIGHT + 24 * HOUR, end=NIGHT + 26 * HOUR)
     with pytest.raises(ValueError, match="does not reach"):

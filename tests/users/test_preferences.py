@@ -46,3 +46,13 @@ def test_an_address_that_is_not_http_is_refused_and_nothing_changes(settings: Se
     with pytest.raises(ValidationError):
         store.update(stellarium_url="file:///etc/passwd")
     assert store.load().stellarium_url is None
+
+
+def test_the_users_units_replace_the_configured_ones_and_stay_with_the_user(settings: Settings) -> None:
+    store = PreferencesStore(user_space(settings, "erin").preferences_file)
+    assert session_settings(settings, store.load()).conversation.units == settings.conversation.units
+    store.update(units="imperial")
+    assert session_settings(settings, PreferencesStore(store.path).load()).conversation.units == "imperial"
+    with pytest.raises(ValidationError):
+        store.update(units="furlongs")
+    assert store.load().units == "imperial"

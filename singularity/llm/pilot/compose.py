@@ -10,6 +10,7 @@ from typing import Any
 
 from singularity.catalogue.objects import moon_phase, object_type
 from singularity.planning.scoring import compass_point_in
+from singularity.units import Quantity
 
 
 def _type(label: str, language: str) -> str:
@@ -103,8 +104,8 @@ def _weather_line(data: dict[str, Any], language: str) -> str:
         details.append(f"Bewölkung im Mittel {numbers['cloud_mean_pct']} %")
     if "precipitation_max_pct" in numbers:
         details.append(f"Regenrisiko höchstens {numbers['precipitation_max_pct']} %")
-    if "visibility_min_km" in numbers:
-        details.append(f"Sicht mindestens {numbers['visibility_min_km']} km")
+    if "visibility_min" in numbers:
+        details.append(f"Sicht mindestens {Quantity.from_json(numbers['visibility_min'])}")
     return text + (" – " + ", ".join(details) if details else "") + "."
 
 

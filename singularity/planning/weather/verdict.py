@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict
 from singularity.config import Settings
 from singularity.planning.models import TimeWindow
 from singularity.planning.weather.samples import Forecast, WeatherSample
+from singularity.units import distance, temperature_difference
 
 DEW_RISK_SPREAD_C = 2.5
 """Temperature minus dew point below which dew on optics is likely (2–3 °C in practice)."""
@@ -126,26 +127,22 @@ def _bad_reasons(numbers: WeatherNumbers, settings: Settings) -> list[str]:
     return reasons
 
 
-def _km(value: float) -> str:
-    return f"{value:.0f}" if value >= 10 else f"{value:.1f}"
-
-
 def _summary(head: str, numbers: WeatherNumbers, settings: Settings) -> str:
     parts = [
         f"cloud cover {numbers.cloud_mean_pct:.0f} % on average (max {numbers.cloud_max_pct:.0f} %)"
     ]
     if numbers.precipitation_max_pct is not None:
         parts.append(f"rain chance {numbers.precipitation_max_pct:.0f} %")
+    units = settings.conversation.units
     if numbers.visibility_min_km is not None:
+        seen = distance(numbers.visibility_min_km, units)
         if numbers.visibility_min_km < settings.weather.visibility_bad_km:
-            parts.append(f"visibility down to {_km(numbers.visibility_min_km)} km")
+            parts.append(f"visibility down to {seen}")
         else:
-            parts.append(f"visibility ≥ {_km(numbers.visibility_min_km)} km")
+            parts.append(f"visibility ≥ {seen}")
     if numbers.dew_risk and numbers.dew_spread_min_c is not None:
-        parts.append(
-            "dew likely on optics (air within "
-            f"{max(numbers.dew_spread_min_c, 0.0):.1f} °C of its dew point)"
-        )
+        spread = temperature_difference(max(numbers.dew_spread_min_c, 0.0), units)
+        parts.append(f"dew likely on optics (air within {spread} of its dew point)")
     return f"{head[0].upper()}{head[1:]}: {', '.join(parts)}."
 
 

@@ -17,7 +17,7 @@ from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.naming import name_key
-from singularity.planning.equipment import classify_equipment
+from singularity.planning.equipment import classify_equipment, label_in
 from singularity.planning.export import (
     FORMATS,
     Format,
@@ -36,6 +36,7 @@ from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
+from singularity.units import UnitSystem, distance
 from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import compact_plan, now_at
 from singularity.workflow.store_keys import (
@@ -143,7 +144,8 @@ class PlanningTools:
         result = classify_equipment(equipment)
         if result.status is Status.OK:
             await _update(ctx, equipment=result.data["equipment"], generated_plan=None)
-            result = result.model_copy(update={"model_data": {"equipment": result.data["equipment"]["label"]}})
+            label = label_in(result.data["equipment"]["label"], self.settings.conversation.units)
+            result = result.model_copy(update={"model_data": {"equipment": label}})
         return result
 
     async def set_preferences(self, ctx: Context, preferences: str) -> ToolResult:
@@ -177,7 +179,8 @@ class PlanningTools:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
             view = {key: result.data[key] for key in ("verdict", "summary", "needs_confirmation", "window")}
-            numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))
+            numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
+                                       self.settings.conversation.units)
             result = result.model_copy(update={"model_data": {
                 **view, "place": planning["location"]["name"], "numbers": numbers,
                 "assumptions": _english(assumed)}})
@@ -235,7 +238,8 @@ class PlanningTools:
                 "targets": summary["targets"], "moon": summary["moon"],
                 "weather": planning["weather_summary"],
                 "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
-                "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None))}
+                "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
+                                       self.settings.conversation.units)}
         if problems:
             return ToolResult.partial(data, together(problems), artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
@@ -254,7 +258,7 @@ class PlanningTools:
         defaults = {k: v for k, v in profile_defaults(profile, planning).items() if k != "duration_hours"}
         if not defaults:
             return []
-        sentences = [s for s in assumptions(profile, planning) if s.key != "profile.assume_duration"]
+        sentences = [s for s in assumptions(profile, planning, units=self.settings.conversation.units) if s.key != "profile.assume_duration"]
         await _update(ctx, **defaults)
         if "location" in defaults and planning.get("time_phrase") and not planning.get("datetime_iso"):
             await self.set_time(ctx, planning["time_phrase"])
@@ -400,13 +404,17 @@ async def _weather_problem(ctx: Context, planning: dict[str, Any]) -> Message:
     return msg("common.verbatim", text=planning["weather_summary"] or "")
 
 
-def _weather_numbers(weather: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The few weather numbers an answer quotes, rounded (None when the check failed)."""
+def _weather_numbers(weather: dict[str, Any] | None, units: UnitSystem) -> dict[str, Any] | None:
+    """The few weather numbers an answer quotes, rounded, the visibility in ``units`` (None
+    when the check failed)."""
     if not weather or not weather.get("verdict"):
         return None
-    keys = ("cloud_mean_pct", "precipitation_max_pct", "visibility_min_km")
-    return {"verdict": weather["verdict"],
-            **{k: round(weather[k]) for k in keys if weather.get(k) is not None}}
+    keys = ("cloud_mean_pct", "precipitation_max_pct")
+    numbers = {"verdict": weather["verdict"],
+               **{k: round(weather[k]) for k in keys if weather.get(k) is not None}}
+    if weather.get("visibility_min_km") is not None:
+        numbers["visibility_min"] = distance(weather["visibility_min_km"], units).as_json()
+    return numbers
 
 
 def pick_target(targets: list[dict[str, Any]], reference: str) -> dict[str, Any] | None:

@@ -256,7 +256,7 @@ class StellariumTools:
         obj = SkyObject.model_validate(chosen.data["object"])
         scope, ocular = pair
         view = eyepiece_view(scope, ocular, object_size_arcmin(obj.name, obj.body))
-        lines = describe(view, obj.label)
+        lines = describe(view, obj.label, self.settings.conversation.units)
         shown = await self._eyepiece_in_stellarium(ctx, state, plan, chosen.data.get("best_time"),
                                                    obj, view)
         artifacts = shown.artifacts
