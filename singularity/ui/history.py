@@ -21,7 +21,9 @@ and what this module adds:
 
 The conversation's workflow state (plan, place, last object) and chat memory are written into
 the thread's metadata after every turn (:func:`remember_conversation`), so a resumed thread
-continues where it was (``Session.snapshot``/``Session.resume``).
+continues where it was (``Session.snapshot``/``Session.resume``). The answers' files (charts,
+screenshots, exports) are kept in the user's folder and served back to them
+(``ui/element_files.py``), so a resumed thread shows them again.
 """
 
 from __future__ import annotations
@@ -35,12 +37,15 @@ from typing import Any
 import chainlit as cl
 from chainlit.data import get_data_layer
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
+from chainlit.data.utils import queue_until_user_message
+from chainlit.element import Element
 from chainlit.types import Feedback, ThreadDict
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from singularity.config import Settings
+from singularity.ui.element_files import UserFileStorage, install_route
 
 log = logging.getLogger(__name__)
 
@@ -150,11 +155,13 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
     """Chainlit's SQLAlchemy data layer with its schema, its values bound the way the database
     takes them, and every rating of an answer also sent to the answer's trace in Phoenix."""
 
-    def __init__(self, url: str, settings: Settings | None = None) -> None:
+    def __init__(self, url: str, settings: Settings | None = None, *, root_path: str = "") -> None:
         self.settings = settings
         sqlite = url.startswith("sqlite")
         self._folder = Path(url.split(":///", 1)[1]).parent if sqlite and ":///" in url else None
-        super().__init__(conninfo=url, connect_args={"timeout": 30} if sqlite else None)
+        storage = UserFileStorage(settings, self._identity_of, root_path) if settings is not None else None
+        super().__init__(conninfo=url, connect_args={"timeout": 30} if sqlite else None,
+                         storage_provider=storage)
         self._sqlite = sqlite
         self._schema_ready = False
         self._schema_lock = asyncio.Lock()
@@ -178,6 +185,27 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
             return None
         return await super().execute_sql(query, {name: self._bindable(value) for name, value in parameters.items()})
 
+    async def _identity_of(self, user_id: str) -> str | None:
+        """The login name of a user id of this database (None: no such user)."""
+        rows = await self.execute_sql('SELECT "identifier" FROM users WHERE "id" = :id', {"id": user_id})
+        return rows[0]["identifier"] if isinstance(rows, list) and rows else None
+
+    @queue_until_user_message()
+    async def create_element(self, element: Element) -> None:
+        """An element from the web (an image's address) is kept as its address; Chainlit would
+        download it (see ``ui/element_files.py``). Files go to the user's folder."""
+        if not (element.url and not element.path and not element.content):
+            # this method already waited for the first user message: Chainlit's, unqueued
+            await SQLAlchemyDataLayer.create_element.__wrapped__(self, element)  # type: ignore[attr-defined]
+            return
+        if not element.for_id:
+            return
+        row = {key: value for key, value in element.to_dict().items() if value is not None}
+        columns = ", ".join(f'"{column}"' for column in row)
+        values = ", ".join(f":{column}" for column in row)
+        await self.execute_sql(f"INSERT INTO elements ({columns}) VALUES ({values}) "
+                               "ON CONFLICT (id) DO NOTHING", row)
+
     def _bindable(self, value: Any) -> Any:
         if isinstance(value, dict) or (self._sqlite and isinstance(value, list)):
             return json.dumps(value)
@@ -190,6 +218,8 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
             thread["metadata"] = _mapping(thread.get("metadata"))
             for step in thread["steps"]:
                 step["metadata"] = _mapping(step.get("metadata"))
+            for element in thread.get("elements") or []:
+                element["props"] = _mapping(element.get("props"))  # type: ignore[typeddict-item]
         return threads
 
     async def upsert_feedback(self, feedback: Feedback) -> str:
@@ -217,13 +247,16 @@ def _mapping(raw: Any) -> dict[str, Any]:
 
 
 def build_data_layer(settings: Settings) -> HistoryDataLayer:
-    return HistoryDataLayer(database_url(settings), settings)
+    from chainlit.config import config
+
+    return HistoryDataLayer(database_url(settings), settings, root_path=config.run.root_path)
 
 
 def install_history(settings: Settings) -> None:
     """Keep conversations in the database when users log in (see the module's docstring)."""
     if settings.users.login != "off":
         cl.data_layer(lambda: build_data_layer(settings))
+        install_route(settings)
 
 
 async def remember_conversation(thread_id: str | None, snapshot: dict[str, Any]) -> None:

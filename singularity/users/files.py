@@ -30,15 +30,16 @@ def locked(path: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def write_atomic(path: Path, text: str, *, private: bool = False) -> None:
-    """Write ``text`` so readers see the old or the new file, never a partial one.
+def write_atomic(path: Path, text: str | bytes, *, private: bool = False) -> None:
+    """Write ``text`` (or bytes) so readers see the old or the new file, never a partial one.
     ``private``: readable by the owner only (passwords, a user's Stellarium password)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         if not private:
             os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as tmp:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes)
+              else os.fdopen(fd, "w", encoding="utf-8")) as tmp:
             tmp.write(text)
             tmp.flush()
             os.fsync(tmp.fileno())

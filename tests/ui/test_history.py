@@ -20,10 +20,12 @@ from tests.support import make_settings
 
 with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop, whose models use
     warnings.simplefilter("ignore", DeprecationWarning)  # pydantic's class-based config
+    from chainlit.element import Image
     from chainlit.types import Feedback, Pagination, ThreadFilter
     from chainlit.user import User
 
     from singularity.observability import feedback as feedback_module
+    from singularity.ui.element_files import elements_dir, stored_file
     from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, schema
 
 
@@ -143,6 +145,42 @@ async def test_a_conversation_is_stored_listed_and_read_back(history_url: str, m
     assert [t["id"] for t in mine.data] == [thread_id]
     assert theirs.data == []
     assert rated == [(step_id, 1)]  # sent on to the answer's trace
+    await layer.close()
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 32
+
+
+async def test_an_answers_chart_is_kept_in_its_owners_folder_and_comes_back_with_the_thread(
+        history_url: str, tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "data")
+    layer = HistoryDataLayer(history_url, settings, root_path="/app")
+    alice = await layer.create_user(User(identifier="alice"))
+    assert alice is not None
+    thread_id, answer_id = str(uuid.uuid4()), str(uuid.uuid4())
+    await layer.update_thread(thread_id, name="Plan", user_id=alice.id)
+    chart = tmp_path / "session" / "altitude.png"
+    chart.parent.mkdir()
+    chart.write_bytes(PNG)
+    image = Image(path=str(chart), name="Altitude chart", display="inline", thread_id=thread_id,
+                  for_id=answer_id, mime="image/png")
+    web = Image(url="https://upload.wikimedia.org/orion.jpg", name="1. Orion", display="inline",
+                thread_id=thread_id, for_id=answer_id, mime="image/jpeg")
+    await layer.create_element.__wrapped__(layer, image)
+    await layer.create_element.__wrapped__(layer, web)  # kept as its address, not downloaded
+    chart.unlink()  # the session folder may go; the kept copy stays
+
+    thread = await layer.get_thread(thread_id)
+    assert thread is not None
+    urls = {element["name"]: element["url"] for element in thread["elements"]}
+    assert urls == {"Altitude chart": f"/app/singularity/elements/{alice.id}/{image.id}",
+                    "1. Orion": "https://upload.wikimedia.org/orion.jpg"}
+    kept = stored_file(elements_dir(settings, "alice"), image.id)
+    assert kept is not None and kept.suffix == ".png" and kept.read_bytes() == PNG
+    assert all(isinstance(element["props"], dict) for element in thread["elements"])
+
+    await layer.delete_thread(thread_id)
+    assert stored_file(elements_dir(settings, "alice"), image.id) is None
     await layer.close()
 
 

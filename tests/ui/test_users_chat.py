@@ -92,6 +92,11 @@ async def test_two_users_have_their_own_profile_history_and_resumed_plan(
         await thread.first.wait_for(timeout=30_000)
         await thread.first.click()
         await alice.locator(ANSWERS).filter(has_text="Beobachtungsplan").first.wait_for(timeout=30_000)
+        chart = alice.locator('img[alt*="Höhe der besten Ziele"]')  # kept in her folder, served to her
+        await chart.first.wait_for(timeout=30_000)
+        await alice.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                                      arg=await chart.first.element_handle(), timeout=30_000)
+        assert await chart.first.evaluate("img => img.naturalWidth") >= 320
         await alice.screenshot(path=str(tmp_path / "alice-resumed.png"), full_page=True)
         await send(alice, "Was ist das Besondere am ersten Ziel?")
         follow_up = alice.locator(ANSWERS).filter(has_text="M31 (Andromeda Galaxy): Galaxie").last
