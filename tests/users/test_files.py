@@ -66,3 +66,10 @@ def test_an_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
     write_atomic(target, '{"a": 1}')
     assert [p.name for p in target.parent.iterdir()] == ["file.json"]
     assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_bytes_are_written_as_they_are_and_privately(tmp_path: Path) -> None:
+    target = tmp_path / "elements" / "chart.png"
+    write_atomic(target, b"\x89PNG\r\n\x1a\n\x00\xff", private=True)
+    assert target.read_bytes() == b"\x89PNG\r\n\x1a\n\x00\xff"
+    assert target.stat().st_mode & 0o077 == 0
