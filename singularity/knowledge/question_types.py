@@ -94,6 +94,14 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
 TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
 """Words that say what kind of fact is asked, not what it is about."""
 
+QUALITIES = frozenset(["hot", "warm", "cold", "cool", "heiss", "kalt", "bright", "faint", "hell", "big", "large",
+                       "small", "gross", "klein", "old", "alt", "fast", "schnell", "heavy", "massive", "schwer", "far",
+                       "weit", "long", "lang", "hotter", "colder", "warmer", "heisser", "kalter", "brighter", "fainter",
+                       "heller", "bigger", "larger", "grosser", "kleiner", "heavier", "schwerer"])
+"""Type words that name a quality: in "why is Venus so hot" the heat is what a reason must explain,
+so a sentence about Venus giving a reason for something else ("called the morning star because …")
+does not answer."""
+
 HEADED = 0.5
 """Bonus for a sentence whose passage heading alone holds every relation word in the question's
 own words: the passage is about the question itself, not a passage that happens to share its
@@ -114,11 +122,16 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
 """A distance is asked from here unless the question says otherwise."""
+_DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", "stark", "strong"})
+""""How high is the pressure on Venus": of a quantity other than a height, "high" asks its value."""
 _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern"})
 """"How long did Cassini's mission last": "last" is the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "uber", "fur", "konnen", "wahrend"}
+"""Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"), and
+the folded forms of the German stopwords ("über" is "uber" once folded)."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -131,7 +144,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "leiteten": ("led", "directed", "headed"), "geleitet": ("led", "directed", "headed"), "leitet": ("leads", "directs", "heads"),
     # what a quantity word asks for
     "warm": ("temperature", "hot", "cold", "degrees", "heat"), "kalt": ("temperature", "cold", "degrees"),
-    "heiss": ("temperature", "hot", "hottest", "degrees"), "hot": ("temperature", "degrees", "hottest"),
+    "heiss": ("temperature", "hot", "hottest", "degrees", "heat"), "hot": ("temperature", "degrees", "hottest", "heat"),
+    "umdrehung": ("rotation", "rotates", "rotate", "spins", "turns"), "uberquert": ("crossed", "crossing"),
+    "uberquerte": ("crossed", "crossing"),
     "cold": ("temperature", "degrees", "coldest"), "temperatur": ("temperature", "degrees"),
     "gross": ("diameter", "size", "large", "largest", "big", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
     "large": ("diameter", "size", "radius"), "grosse": ("diameter", "size", "radius", "across"),
@@ -174,7 +189,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
     "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
     "kommt": ("comes", "returns"), "deep": ("deep", "depth", "depths"), "tief": ("deep", "depth"),
-    "high": ("high", "height", "tall", "rise", "rises"), "hoch": ("high", "height", "tall", "rise", "rises"),
+    "high": ("high", "height", "tall", "rise", "rises", "altitude"), "hoch": ("high", "height", "tall", "rise", "rises", "altitude"),
     "tall": ("tall", "high", "height"), "thick": ("thick", "thickness"), "dick": ("thick", "thickness"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
     "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
     "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
@@ -291,6 +306,9 @@ _NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting)
 _DIMENSIONS = {"wide": "wide|across|in diameter|in width", "deep": "deep|in depth", "tall": "tall|high|in height",
                "thick": "thick|in thickness", "long": "long|in length"}
 _NOUNS = {"wide": "width|diameter", "deep": "depths?", "tall": "heights?", "thick": "thickness", "long": "length"}
+_LEADING_DIMENSIONS = {**_NOUNS, "tall": "heights?|rises?|rising|rose|towers?|elevations?|altitudes?",
+                       "long": "length|stretch(?:es|ing)?|extends?|extending"}
+"""The words before a length that say its dimension ("rise about 11 km", "stretches for 4,000 km")."""
 _ASKED_DIMENSION = {"wide": "wide", "breit": "wide", "width": "wide", "breite": "wide", "diameter": "wide",
                     "durchmesser": "wide", "deep": "deep", "tief": "deep", "tiefe": "deep", "depth": "deep",
                     "tall": "tall", "high": "tall", "hoch": "tall", "hohe": "tall", "height": "tall",
@@ -303,6 +321,14 @@ _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleve
                  "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
                  "|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|a few|several|a pair|a single|only one|both")
 _COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
+_OBJECT = re.compile(r"\b(\w+)\s+(?:the\s+)?([A-Z][\w'’-]+)")
+"""A verb and the capitalised name after it: what the verb acted on ("discovered Pluto")."""
+_SEPARATION_BEFORE = re.compile(r"\bwithin\s+$", re.IGNORECASE)
+_SEPARATION_AFTER = re.compile(r"\s*(?:of|from|away|apart)\b", re.IGNORECASE)
+"""A length "within … of" or "… from" a thing is how far apart two things are, not a size."""
+_AMOUNT = re.compile(rf"{_APPROX}{_NUM}\s*(?:kg|kilograms?|tonnes?|tons?)\s+of\s+(?P<what>(?:[\w-]+\s+){{0,3}}[\w-]+)",
+                     re.IGNORECASE)
+"""An amount of a substance by weight ("about 382 kg of lunar rock and soil")."""
 _UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|arcsec|arcmin|light|km/s|km/h|times|x|×)(?![a-z])",
                                 re.IGNORECASE)
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
@@ -334,7 +360,9 @@ _STRONG_CAUSE = re.compile(r"\b(?:because|due to|caused by|the reason|answer is|
 """Words that give a reason outright, not in passing ("so", "if", "when")."""
 _CAPITAL = r"[A-ZÀ-ÖØ-Þ][\w'’-]*[a-zà-ÿ][\w'’-]*"
 _PARTICLE = r"(?:de|von|van|der|den|du|di|da|la|le|Le|La|De|Van|Von|d'|d’|al)"
-_NAMING = re.compile(rf"(?:^|\b(?:called|named|known as|is|was|are)\s+)(?:the\s+)?(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*)")
+_NAMING = re.compile(rf"(?:^|\b(?:called|named|known as|is|was|are)\s+"
+                     rf"|\b(?:largest|biggest|brightest|smallest|nearest|closest|oldest|highest|deepest|longest|first)\b"
+                     rf"[\w\s-]{{0,40}}?,\s+)(?:the\s+)?(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*)")
 """Where a sentence names what it is about: its subject, or after "called", "named", "is"."""
 _NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+|(?:[A-Z]\.\s*)+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
 _ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|invented|built|proposed|predicted|"
@@ -435,6 +463,9 @@ class Question:
     compounds: frozenset[str] = frozenset()
     """The parts of a German compound ("Radioteleskop" → radio, telescope): one word of the
     question, so each part must be said."""
+    counted: frozenset[str] = frozenset()
+    """The stems of what "how many" counts ("Kuipergürtel-Objekte" → kuipergurtel, objekt):
+    a count of something else the question names (its moons) is no answer."""
 
 
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
@@ -463,6 +494,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     asked = question_kind(question)
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER}.get(asked, frozenset())
+    if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
+        filler |= _DEGREE_FILLER
     entities = [_entity(name, titles) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
@@ -472,11 +505,12 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     events: set[str] = set()
     compounds: set[str] = set()
     stop = _STOP if german else _STOP_ENGLISH
+    kind_words = TYPE_WORDS - QUALITIES if asked in (Asked.REASON, Asked.PROCESS) else TYPE_WORDS
     for word in dict.fromkeys(tokens(question)):
         if _NUMBER_IN_NAME.match(word) and stem(word) not in taken:
             entities.append(Entity((frozenset({word}),)))  # "Apollo 11" is not Apollo 15
             continue
-        if word in stop or word in TYPE_WORDS or word in filler or word.isdigit() or len(word) < 2:
+        if word in stop or word in kind_words or word in filler or word.isdigit() or len(word) < 2:
             continue
         own = stem(word)
         if own in taken:
@@ -508,7 +542,25 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         relation.update((key, forms) for key, forms in unknown.items() if key in nouns)
     past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
-                    frozenset(events), frozenset(tokens(question)), past, frozenset(compounds))
+                    frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
+                    _counted(question, stop) if asked is Asked.COUNT else frozenset())
+
+
+_HOW_MANY = re.compile(r"\b(?:how many|wie viele|wie viel|number of|anzahl (?:der|an|von))\s+(.*)")
+_NOT_COUNTED = frozenset({"does", "do", "did", "has", "have", "had", "hat", "haben", "hatte", "gibt", "exist", "exists",
+                          "existieren", "there", "es", "contain", "contains", "enthalt", "umkreisen", "orbit"})
+
+
+def _counted(question: str, stop: frozenset[str]) -> frozenset[str]:
+    """The stems of the words "how many" is followed by, up to the verb ("How many dwarf planets
+    does …" → dwarf, planet)."""
+    found = _HOW_MANY.search(" ".join(tokens(question)))
+    counted: list[str] = []
+    for word in (found.group(1).split() if found else ()):
+        if word in stop or word in TYPE_WORDS or word in _NOT_COUNTED:
+            break
+        counted.append(stem(word))
+    return frozenset(counted)
 
 
 def proper_names(texts: Iterable[str]) -> frozenset[str]:
@@ -549,9 +601,18 @@ def widen(word: str) -> tuple[str, ...]:
 
 
 def _inflected(word: str) -> tuple[str, ...]:
-    """An English verb's other forms ("did … pass" is answered by "passed")."""
+    """An English verb's other forms ("did … pass" is answered by "passed", "bring" by "brought")."""
     base = word.removesuffix("e")
-    return (f"{base}ed", f"{word}s", f"{word}es", f"{base}ing")
+    return (f"{base}ed", f"{word}s", f"{word}es", f"{base}ing", *_IRREGULAR.get(word, ()))
+
+
+_IRREGULAR = {"bring": ("brought",), "leave": ("left",), "take": ("took", "taken"), "fly": ("flew", "flown", "flies"),
+              "build": ("built",), "see": ("saw", "seen"), "get": ("got",), "give": ("gave", "given"),
+              "begin": ("began", "begun"), "come": ("came",), "go": ("went", "gone"), "know": ("knew", "known"),
+              "make": ("made",), "hold": ("held",), "lose": ("lost",), "send": ("sent",), "spend": ("spent",),
+              "fall": ("fell", "fallen"), "grow": ("grew", "grown"), "throw": ("threw", "thrown"), "write": ("wrote", "written"),
+              "draw": ("drew", "drawn"), "rise": ("rose", "risen"), "shine": ("shone",), "run": ("ran",), "win": ("won",)}
+"""Past forms of the irregular verbs that questions about events use."""
 
 
 def _glossary_words(word: str) -> tuple[str, ...]:
@@ -636,9 +697,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
     elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
+    subject = [stem(word) for word in tokens(_CLAUSE_BREAK.split(sentence)[0])]
     for entity in question.entities:
-        if entity.numbered_otherwise(sequence):
-            return None
+        if entity.numbered_otherwise(subject):
+            return None  # "Voyager 2 passed …", but not "It crossed … in 2012, and Voyager 2 followed"
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
@@ -702,6 +764,8 @@ def evidence(question: Question, sentence: str) -> str | None:
         before, *after = _NAMESAKE.split(sentence, maxsplit=1)
         if question.namesake and not after:
             return None
+        if _acts_on_another(question, sentence):
+            return None  # "…, who discovered Pluto in 1930" does not say who discovered Arrokoth
         people = person_names(after[0] if question.namesake else before)
         agent = _AGENT.search(before) or _MISSION.search(before)
         return ", ".join(people) if people else agent.group(1) if agent else None
@@ -714,6 +778,8 @@ def evidence(question: Question, sentence: str) -> str | None:
         return None
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
+        if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
+            counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         return _nearest(question, sentence, counts)
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
     if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
@@ -724,7 +790,9 @@ def evidence(question: Question, sentence: str) -> str | None:
                  if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
                  and not (asked is Asked.AGE and match.group().lower().endswith("ago") and not _FORMED.search(sentence))
                  and not (asked is Asked.AGE and _NOT_AN_AGE.search(sentence[:match.start()]))
-                 and not (asked is Asked.SIZE and _other_dimension(question, sentence[match.end():]))
+                 and not (asked is Asked.SIZE and _other_dimension(question, sentence[:match.start()], sentence[match.end():]))
+                 and not (asked is Asked.SIZE and (_SEPARATION_BEFORE.search(sentence[:match.start()])
+                                                   or _SEPARATION_AFTER.match(sentence[match.end():])))
                  and not (asked is Asked.DATE and question.past and match.group().lower().startswith("every"))
                  and not any(start <= match.start() < end for start, end in spans)]
         if asked is Asked.SIZE:
@@ -737,12 +805,25 @@ def evidence(question: Question, sentence: str) -> str | None:
     return ""
 
 
-def _other_dimension(question: Question, after: str) -> bool:
+def _acts_on_another(question: Question, sentence: str) -> bool:
+    """Whether every telling of the asked event in a sentence has another named thing as its
+    object ("Tombaugh, who discovered Pluto" for "who discovered Arrokoth")."""
+    events = [question.relation[key] for key in question.events]
+    own = {form for entity in question.entities for forms in entity.words for form in forms}
+    objects = [match.group(2) for match in _OBJECT.finditer(sentence)
+               if any(_uses(forms, {stem(match.group(1).casefold())}) for forms in events)]
+    return bool(objects) and all(_bare(name) in question.names and not _uses(own, {stem(_bare(name))})
+                                 for name in objects)
+
+
+def _other_dimension(question: Question, before: str, after: str) -> bool:
     """Whether a length is of another dimension than the one asked ("hundreds of kilometres
-    deep" for "how wide")."""
+    deep", "mountains … rise about 11 km", "a depth of 7 km" for "how wide")."""
     asked = {_ASKED_DIMENSION[word] for word in question.words if word in _ASKED_DIMENSION}
     said = next((name for name, pattern in _DIMENSIONS.items()
                  if re.match(rf"\s*(?:{pattern})\b", after, re.IGNORECASE)), None)
+    said = said or next((name for name, pattern in _LEADING_DIMENSIONS.items()
+                         if re.search(rf"\b(?:{pattern})\W+(?:\w+\W+){{0,2}}$", before, re.IGNORECASE)), None)
     return bool(asked) and said is not None and said not in asked
 
 
@@ -764,7 +845,9 @@ def _counts(question: Question, phrase: str) -> bool:
     counted = [stem(word) for word in tokens(phrase)]
     if counted[0] == "no":  # "no moons" counts only what follows at once
         counted = counted[:2]
-    things = list(question.relation.values()) or [forms for entity in question.entities for forms in entity.words]
+    asked = [forms for key, forms in question.relation.items() if key.split("/")[0] in question.counted]
+    asked += [forms for entity in question.entities for forms in entity.words if forms & question.counted]
+    things = asked or list(question.relation.values()) or [forms for entity in question.entities for forms in entity.words]
     return not things or any(_uses(forms, set(counted)) for forms in things)
 
 
@@ -785,7 +868,11 @@ def _own_clause(question: Question, sentence: str) -> str:
             clauses.append(clause)
     naming = [clause for clause in clauses
               if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
-    return naming[0] if len(clauses) > 1 and len(naming) == 1 else sentence
+    if len(clauses) > 1 and len(naming) == 1:
+        return naming[0]
+    own = [clause for clause in clauses  # "…, and Voyager 2 followed in November 2018" tells of another thing
+           if not any(entity.numbered_otherwise([stem(word) for word in tokens(clause)]) for entity in question.entities)]
+    return " ".join(own) if own and len(own) < len(clauses) else sentence
 
 
 def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> str | None:

@@ -31,12 +31,23 @@ _NUMBER = re.compile(r"\d+")
 
 def title_aliases(title: str) -> set[str]:
     """Keys of a title's own wording and of its parts ("M31 — Andromeda Galaxy" → "M31", …)."""
+    return _keys(_parts(title))
+
+
+def _parts(title: str) -> set[str]:
+    """A title's own wording and its parts, as written."""
     names = {title}
     for part in re.split(r"\s+[—–]\s+|:\s+", title):
         names.add(part)
         names.update(_PARENTHESIS.findall(part))
         names.add(_PARENTHESIS.sub("", part))
-    return _keys(names)
+    return names
+
+
+def _one_word(name: str) -> bool:
+    """Whether a name is written as one word ("Cassini-Huygens", "the Moon"), not several ("B ring")."""
+    words = name.split()
+    return len(words[1:] if len(words) > 1 and words[0].casefold() in _LEADING_ARTICLES else words) == 1
 
 
 def _keys(names: Iterable[str]) -> set[str]:
@@ -65,12 +76,18 @@ class TitleIndex:
                 self._chunks_with[word].add(number)
         by_title: dict[str, set[str]] = defaultdict(set)
         by_keyword: dict[str, set[str]] = defaultdict(set)
-        for title, keywords in entries:
+        entries_list = [(title, tuple(keywords)) for title, keywords in entries]
+        for title, keywords in entries_list:
             for alias in title_aliases(title):
                 by_title[alias].add(title)
             for alias in _keys(keywords):
                 by_keyword[alias].add(title)
         specific = {alias: titles for alias, titles in by_keyword.items() if len(titles) <= MAX_TITLES_PER_ALIAS}
+        single = {key for title, keywords in entries_list for name in (*keywords, *_parts(title))
+                  if _one_word(name) for key in _keys([name])}
+        self._joined = {alias for alias in specific.keys() | by_title.keys()
+                        if alias not in single and not _NUMBER.search(alias)}
+        """Keys only ever written as several words ("B ring" → "bring"): one word of a text is no such name."""
         self._titles = {alias: tuple(sorted(by_title.get(alias, set()) | specific.get(alias, set())))
                         for alias in by_title.keys() | specific.keys()}
         self.titles = frozenset(title for titles in self._titles.values() for title in titles)
@@ -101,7 +118,7 @@ class TitleIndex:
                 if any(taken[start:start + size]):
                     continue
                 name = " ".join(words[start:start + size])
-                titles = self.resolve(name)
+                titles = () if size == 1 and name_key(name) in self._joined else self.resolve(name)
                 if titles and self.is_common(name):
                     continue
                 if titles and size > 1 and words[start].casefold() in _LEADING_ARTICLES:

@@ -161,3 +161,85 @@ def test_a_compound_name_needs_each_of_its_parts() -> None:
     rings = _passage("Saturn", "Rings", "The main rings stretch from about 74,000 km to about 137,000 km from Saturn.")
     named = [("Ringnebel", ["M57 — Ring Nebula"])]
     assert not answer_quotes("Wie weit ist der Ringnebel entfernt?", [rings], named=named, german=True).found
+
+
+def test_a_reason_must_explain_the_quality_asked_about() -> None:
+    other = _passage("Venus", "Names", "Venus is called the evening star because it shines after sunset.")
+    heat = _passage("Venus", "Climate", "Its dense atmosphere traps so much heat that the ground stays at 460 °C.")
+    assert not answer_quotes("Why is Venus so hot?", [other], named=[("Venus", ["Venus"])]).found
+    assert not answer_quotes("Warum ist die Venus so heiß?", [other], named=[("Venus", ["Venus"])], german=True).found
+    assert answer_quotes("Warum ist die Venus so heiß?", [heat], named=[("Venus", ["Venus"])], german=True).found
+
+
+def test_a_height_is_no_width() -> None:
+    passage = _passage("Venus", "Surface", "Its highest peaks, the Maxwell Montes, rise about 11 km above the plains.")
+    named = [("Maxwell Montes", ["Venus"])]
+    assert not answer_quotes("Wie breit ist Maxwell Montes?", [passage], named=named, german=True).found
+    assert answer_quotes("How high is Maxwell Montes?", [passage], named=named).key == "about 11 km"
+
+
+def test_a_preposition_need_not_be_repeated() -> None:
+    passage = _passage("Mercury", "Temperatures", "Its ground warms to about 430 °C by day and cools to −180 °C at night.")
+    assert answer_quotes("How hot does Mercury get during the day?", [passage],
+                         named=[("Mercury", ["Mercury"])]).key == "about 430 °C"
+
+
+def test_high_asks_the_value_of_a_quantity_that_is_no_height() -> None:
+    passage = _passage("Venus", "Air", "The pressure at its surface is about 90 times that on Earth.")
+    assert answer_quotes("Wie hoch ist der Luftdruck auf der Venus?", [passage], named=[("Venus", ["Venus"])],
+                         german=True).found
+
+
+def test_how_much_of_a_substance_is_answered_by_its_weight() -> None:
+    passage = _passage("Apollo Moon landings", "Samples", "Its astronauts brought back about 380 kg of lunar rock and dust.")
+    answer = answer_quotes("How much Moon rock did the Apollo astronauts bring back?", [passage],
+                           named=[("Apollo", ["Apollo"])])
+    assert answer.found and answer.key.startswith("about 380 kg")
+    assert not answer_quotes("How much did the Apollo programme cost?", [passage], named=[("Apollo", ["Apollo"])]).found
+
+
+def test_a_clause_about_another_numbered_craft_does_not_reject_the_sentence() -> None:
+    passage = _passage("Voyager 1 and 2", "Interstellar space",
+                       "It crossed the heliopause in August 2012, and Voyager 2 followed in November 2018.")
+    named = [("Voyager 1", ["Voyager 1 and 2"])]
+    assert answer_quotes("When did Voyager 1 cross the heliopause?", [passage], named=named).key == "in August 2012"
+    assert answer_quotes("Wann hat Voyager 1 die Heliopause überquert?", [passage], named=named,
+                         german=True).key == "in August 2012"
+    assert not answer_quotes("When did Voyager 3 cross the heliopause?", [passage],
+                             named=[("Voyager 3", ["Voyager 1 and 2"])]).found
+
+
+def test_who_did_it_to_another_named_thing_is_no_answer() -> None:
+    passage = _passage("New Horizons", "Arrokoth", "Arrokoth was visited in 2019. "
+                       "The probe carries some ashes of Clyde Tombaugh, who discovered Pluto in 1930.")
+    assert not answer_quotes("Who discovered Arrokoth?", [passage], named=[("Arrokoth", ["New Horizons"])]).found
+    assert answer_quotes("Who discovered Pluto?", [passage], named=[("Pluto", ["Pluto"])]).key == "Clyde Tombaugh"
+
+
+def test_a_count_counts_what_the_question_counts() -> None:
+    passage = _passage("Kuiper belt", "Dwarf planets", "Makemake is one of the largest objects in the Kuiper belt "
+                       "and has one known moon.")
+    named = [("Kuiper belt", ["Kuiper belt"])]
+    assert not answer_quotes("How many Kuiper belt objects have moons?", [passage], named=named).found
+    assert answer_quotes("How many moons does Makemake have?", [passage],
+                         named=[("Makemake", ["Kuiper belt"])]).key == "one known moon"
+
+
+def test_how_close_a_craft_came_is_no_size() -> None:
+    passage = _passage("Comets", "Halley", "Giotto passed within about 600 km of its nucleus, "
+                       "a dark body about 15 km long.")
+    answer = answer_quotes("How big is the nucleus of Halley's Comet?", [passage], named=[("Halley", ["Comets"])])
+    assert answer.key == "about 15 km"
+
+
+def test_an_irregular_past_tells_the_event() -> None:
+    passage = _passage("Apollo Moon landings", "Samples", "The astronauts brought back about 380 kg of lunar rock.")
+    assert answer_quotes("How much Moon rock did the Apollo astronauts bring back?", [passage],
+                         named=[("Apollo", ["Apollo Moon landings"])]).found
+
+
+def test_a_name_set_off_after_a_superlative_is_the_name_asked() -> None:
+    passage = _passage("Meteorites", "Types", "Most iron meteorites come from asteroid cores; the largest known "
+                       "meteorite, Hoba in Namibia, weighs about 60 tonnes.")
+    answer = answer_quotes("Wie heißt der größte bekannte Meteorit?", [passage], german=True)
+    assert answer.found and answer.key.startswith("Hoba")

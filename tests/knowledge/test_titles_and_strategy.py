@@ -46,6 +46,13 @@ def test_names_are_found_in_a_sentence_longest_first() -> None:
     assert [m.name for m in found] == ["Andromeda Galaxy", "M33"]
 
 
+def test_one_word_of_a_text_is_no_name_written_as_several() -> None:
+    titles = TitleIndex([("Saturn's Rings", ["B ring", "Cassini Division"]), ("Cassini-Huygens", ["Cassini-Huygens"])])
+    assert titles.find_in("What did the astronauts bring back?") == []
+    assert [m.name for m in titles.find_in("How wide is the B ring?")] == ["B ring"]
+    assert [m.name for m in titles.find_in("When did Cassini-Huygens launch?")] == ["Cassini-Huygens"]
+
+
 def test_a_simple_question_is_one_search_filtered_to_the_named_topic() -> None:
     plan = plan_search("Wie hell ist M 31?", TITLES)
     assert not plan.split and plan.title == "M 31"
