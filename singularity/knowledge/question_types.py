@@ -147,6 +147,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "heiss": ("temperature", "hot", "hottest", "degrees", "heat"), "hot": ("temperature", "degrees", "hottest", "heat"),
     "umdrehung": ("rotation", "rotates", "rotate", "spins", "turns"), "uberquert": ("crossed", "crossing"),
     "uberquerte": ("crossed", "crossing"),
+    "veroffentlicht": ("published", "publication"), "veroffentlichte": ("published", "publication"),
     "cold": ("temperature", "degrees", "coldest"), "temperatur": ("temperature", "degrees"),
     "gross": ("diameter", "size", "large", "largest", "big", "radius", "across", "wide"), "big": ("diameter", "size", "radius"),
     "large": ("diameter", "size", "radius"), "grosse": ("diameter", "size", "radius", "across"),
@@ -296,6 +297,8 @@ _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!
                                        re.IGNORECASE)  # "1,580 km across" is a size
 _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
 """A person's years ("Charles Messier (1730–1817)") date no event the question asks about."""
+_COORDINATE = re.compile(r"[−+-]?\d{1,3}\s*[h°]\s*\d{1,2}\s*[m′']\s*(?:\d{1,2}(?:\.\d+)?\s*[s″\"])?")
+"""A position in the sky ("05h 38m 42s", "−69° 06′") is no length, angle of size or date."""
 _SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$", re.IGNORECASE)
 """A length after these words is a size, not a distance ("a radius of about 25,559 km")."""
 _FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|condens\w*|collaps\w*|assembled|emerged)\b",
@@ -621,11 +624,18 @@ def _glossary_words(word: str) -> tuple[str, ...]:
 
 
 def _entity(name: str, titles: Iterable[str]) -> Entity:
-    """A topic the question names, with its titles and, for a German name, its English term."""
-    english = [word for term in english_terms(name) for word in tokens(term) if word not in _STOP]
+    """A topic the question names, with its titles and, for a German name, its English term —
+    only a term that translates what sets the name apart: "Antennen-Galaxien" is not any
+    "galaxy", and "size diameter" (the glossary's words for "groß") names nothing."""
+    terms = [term for term in english_terms(name) if not all(word in TYPE_WORDS for word in tokens(term))]
+    english = [word for term in terms for word in tokens(term) if word not in _STOP]
     own = [word for word in tokens(name) if word not in _STOP]
-    return Entity(tuple(forms for word in own for forms in _forms(word)), frozenset(titles),
-                  tuple(forms for word in english for forms in _forms(word)), phrase=len(own) > 1)
+    words = tuple(forms for word in own for forms in _forms(word))
+    translated = tuple(forms for word in english for forms in _forms(word))
+    known = {form for forms in words for form in forms}
+    if all(forms & known for forms in translated):
+        translated = ()
+    return Entity(words, frozenset(titles), translated, phrase=len(own) > 1)
 
 
 def _forms(word: str) -> tuple[frozenset[str], ...]:
@@ -785,7 +795,7 @@ def evidence(question: Question, sentence: str) -> str | None:
     if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
         pattern = _SPIN  # "how fast does Jupiter spin" is answered by its day
     if pattern is not None:
-        spans = [span.span() for span in _LIFE_SPAN.finditer(sentence)]
+        spans = [span.span() for pattern in (_LIFE_SPAN, _COORDINATE) for span in pattern.finditer(sentence)]
         found = [match for match in pattern.finditer(sentence)
                  if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
                  and not (asked is Asked.AGE and match.group().lower().endswith("ago") and not _FORMED.search(sentence))

@@ -243,3 +243,18 @@ def test_a_name_set_off_after_a_superlative_is_the_name_asked() -> None:
                        "meteorite, Hoba in Namibia, weighs about 60 tonnes.")
     answer = answer_quotes("Wie heißt der größte bekannte Meteorit?", [passage], german=True)
     assert answer.found and answer.key.startswith("Hoba")
+
+
+def test_a_german_name_is_not_found_by_the_kind_of_thing_it_names() -> None:
+    passage = _passage("Galaxies", "Distances", "The nearest large galaxy, the Andromeda Galaxy, lies about "
+                       "2.5 million light-years away.")
+    named = [("Antennen-Galaxien", ["NGC 4038 — Antennae Galaxies"])]
+    assert not answer_quotes("Wie weit sind die Antennen-Galaxien entfernt?", [passage], named=named, german=True).found
+
+
+def test_a_position_in_the_sky_is_no_size() -> None:
+    passage = _passage("NGC 2070 — Tarantula Nebula", "Position", "The Tarantula Nebula lies at right ascension "
+                       "05h 38m 42s, declination −69° 06′. Its apparent size is about 16 arcminutes across.")
+    answer = answer_quotes("How wide is the Tarantula Nebula?", [passage],
+                           named=[("Tarantula Nebula", ["NGC 2070 — Tarantula Nebula"])])
+    assert answer.key == "about 16 arcminutes"
