@@ -41,7 +41,12 @@ _ASTRONOMY_WORDS = {
     "fuhrmann", "plejaden", "pleiades", "sirius", "vega", "wega", "polaris", "beteigeuze",
     "betelgeuse", "rigel", "deneb", "altair", "atair", "arktur", "arcturus", "aldebaran",
     "antares", "capella", "kapella", "spica", "regulus", "albireo", "mizar", "krippe",
-    "praesepe",
+    "praesepe", "krater", "crater", "craters",
+    # Latin genitives in star names ("U Scorpii", "Delta Cephei", "T Coronae Borealis")
+    "scorpii", "cygni", "orionis", "centauri", "lyrae", "cephei", "persei", "aquilae", "geminorum",
+    "borealis", "australis", "ophiuchi", "tauri", "ceti", "eridani", "leonis", "virginis", "andromedae",
+    "pegasi", "aurigae", "bootis", "draconis", "herculis", "sagittarii", "carinae", "crucis", "majoris",
+    "minoris", "cassiopeiae", "delphini", "coronae",
 }  # fmt: skip
 _ASTRONOMY_PARTS = (
     "galax", "nebula", "planet", "komet", "comet", "asteroid", "meteor", "teleskop", "telescop", "fernrohr",

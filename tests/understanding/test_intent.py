@@ -100,6 +100,8 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Open the first target", PLAN, "stellarium"),
     ("Zentriere den Orionnebel", {}, "stellarium"),
     ("Take a screenshot", {}, "stellarium"),
+    ("Wie oft bricht U Scorpii aus?", {}, "knowledge"),
+    ("Wer hat den Krater Stickney benannt?", {}, "knowledge"),
     # plan follow-ups
     ("Was ist das Besondere am ersten Ziel?", PLAN, "plan_followup"),
     ("Tell me more about the second target", PLAN, "plan_followup"),
