@@ -332,8 +332,10 @@ _SEPARATION_AFTER = re.compile(r"\s*(?:of|from|away|apart)\b", re.IGNORECASE)
 _AMOUNT = re.compile(rf"{_APPROX}{_NUM}\s*(?:kg|kilograms?|tonnes?|tons?)\s+of\s+(?P<what>(?:[\w-]+\s+){{0,3}}[\w-]+)",
                      re.IGNORECASE)
 """An amount of a substance by weight ("about 382 kg of lunar rock and soil")."""
-_UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|arcsec|arcmin|light|km/s|km/h|times|x|×)(?![a-z])",
+_UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|arcsec|arcmin|light|km/s|km/h|times|x|×)(?![a-z])"
+                                r"|\d\s+(?:earth|solar|sun|jupiter)(?:'s)?\s+(?:mass(?:es)?|radi(?:i|us))\b",
                                 re.IGNORECASE)
+"""A number with a unit measures, it does not count ("317.8 Earth masses" is no number of Earths)."""
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"

@@ -54,6 +54,11 @@ _ASTRONOMY_PARTS = (
     "sternhaufen", "sternschnupp", "neutronenstern", "doppelstern", "sternwarte",
     "sternenhimmel", "nachthimmel", "fernglas", "binocular", "sonnensystem", "sonnenflecken",
     "sunspot", "mondfinsternis", "milchstrasse", "konstellation", "constellation", "nebel",
+    "dämmerung", "daemmerung", "twilight", "präzession", "praezession", "precession", "gezeiten", "tierkreis",
+    "zodiac", "sternzeichen", "sonnenwind", "sonnensturm", "weltraum", "raumfahrt", "astronaut", "kosmonaut",
+    "mondlandung", "satellit", "umlaufzeit", "kuiperg", "oortsch", "sonnenfleck", "heliopaus", "cepheid",
+    "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
+    "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
 )  # fmt: skip
 _ASTRONOMY_PHRASES = re.compile(
     r"\bblack\s+holes?\b|\bschwarze[sn]?\s+l(?:o|ö|oe)ch(?:er|ern)?\b|\bwhite\s+dwarfs?\b"

@@ -258,3 +258,9 @@ def test_a_position_in_the_sky_is_no_size() -> None:
     answer = answer_quotes("How wide is the Tarantula Nebula?", [passage],
                            named=[("Tarantula Nebula", ["NGC 2070 — Tarantula Nebula"])])
     assert answer.key == "about 16 arcminutes"
+
+
+def test_a_mass_in_earth_masses_counts_no_earths() -> None:
+    passage = _passage("Jupiter", "Facts", "Its mass is about 318 Earth masses, and some 1,300 Earths would fit inside it.")
+    answer = answer_quotes("How many Earths would fit inside Jupiter?", [passage], named=[("Jupiter", ["Jupiter"])])
+    assert answer.key.startswith("some 1,300 Earths")

@@ -102,6 +102,8 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Take a screenshot", {}, "stellarium"),
     ("Wie oft bricht U Scorpii aus?", {}, "knowledge"),
     ("Wer hat den Krater Stickney benannt?", {}, "knowledge"),
+    ("Wie lange dauert die Dämmerung am Nordpol?", {}, "knowledge"),
+    ("Wann wurde der Kuipergürtel entdeckt?", {}, "knowledge"),
     # plan follow-ups
     ("Was ist das Besondere am ersten Ziel?", PLAN, "plan_followup"),
     ("Tell me more about the second target", PLAN, "plan_followup"),
