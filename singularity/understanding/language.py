@@ -27,6 +27,10 @@ _GERMAN = {
     "nichts", "etwas", "viel", "welt", "moin", "servus", "tschüss", "kein", "keine",
     "vielen", "dank", "grüezi", "mitenand", "grüß", "gott", "tschau", "bis", "bald", "wetter",
     "heut", "hab", "gibt's", "weshalb", "wirklich", "eigentlich", "genau", "ungefähr",
+    "hat", "hatte", "hatten", "wurde", "wurden", "worden", "sein", "seine", "seinen", "seiner",
+    "ihre", "ihren", "uns", "unser", "viele", "wieviel", "wieviele", "welchen", "welchem",
+    "diese", "dieser", "dieses", "diesen", "immer", "wieder", "entdeckt", "entdeckte", "heißt",
+    "weit", "alt", "lang", "lange", "schwer", "kalt", "dunkel", "entfernt", "zwischen", "ohne",
 }  # fmt: skip
 _ENGLISH = {
     "the", "a", "and", "is", "are", "i", "you", "not", "with", "me", "my", "what", "who",
@@ -37,6 +41,8 @@ _ENGLISH = {
     "any", "some", "about", "more", "tell", "see", "observe", "hours", "hour", "stars", "sky",
     "binoculars", "telescope", "open", "first", "second", "target", "like", "want", "hot",
     "write", "poem", "stock", "price", "just", "go", "ahead", "anyway", "okay", "nope", "yeah",
+    "did", "many", "much", "far", "big", "old", "discovered", "long", "heavy", "bright", "dark",
+    "cold", "away", "between", "without", "its", "their", "these", "those",
 }  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 

@@ -199,10 +199,23 @@ def _is_core(tokens: Sequence[Token], i: int, phrases: set[int]) -> bool:
     if _DAY_NUMBER.fullmatch(word) and (_MONTH.fullmatch(before) or _MONTH.fullmatch(after)):
         return True
     if _HOUR.fullmatch(word):
+        if after == "am" and _numbers_a_name(tokens, i):
+            return before in _BEFORE_HOUR
         return after in _AFTER_HOUR or before in _BEFORE_HOUR
     if word in _AFTER_HOUR - {"h"}:
-        return bool(_HOUR.fullmatch(before))
+        return bool(_HOUR.fullmatch(before)) and not (word == "am" and _numbers_a_name(tokens, i - 1))
     return False
+
+
+def _numbers_a_name(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the number at ``i`` is part of the capitalised name before it ("Mariner 10",
+    "Apollo 11"): then a German "am" after it is a preposition ("Mariner 10 am Merkur"), not
+    the English morning hour."""
+    if i == 0:
+        return False
+    name = tokens[i - 1].word
+    return tokens[i - 1].capitalised and not (
+        name in _DAY_AND_PART_WORDS or _WEEKDAY.fullmatch(name) or _MONTH.fullmatch(name))
 
 
 def _runs(tokens: Sequence[Token], core: set[int], taken: set[int]) -> list[tuple[int, int]]:

@@ -39,6 +39,12 @@ LONG_ENGLISH = (
         ("I don't know", "en"),
         (LONG_ENGLISH, "en"),
         ("What should I observe tonight from Zürich?", "en"),  # English words outweigh the umlaut
+        ("Was hat Mariner 10 am Merkur entdeckt?", "de"),
+        ("Wie weit ist Andromeda entfernt?", "de"),
+        ("Wer hat Uranus entdeckt?", "de"),
+        ("Who discovered Uranus?", "en"),
+        ("How far away is Andromeda?", "en"),
+        ("How many moons did Voyager 2 find?", "en"),
     ],
 )
 def test_language_of_short_and_long_messages(text: str, expected: str) -> None:

@@ -80,10 +80,19 @@ def slots(*values: str | None) -> dict[str, str]:
         ("Saturday at 47°39'N 9°10'E", slots("47°39'N 9°10'E", "Saturday", None, None, None)),
         ("mit meinem Teleskop", slots(None, None, None, "Teleskop", None)),
         ("ab 22h, anderthalb Stunden", slots(None, "ab 22h", "anderthalb Stunden", None, None)),
+        ("Sunday 10 am in Zurich", slots("Zurich", "Sunday 10 am", None, None, None)),
+        ("tomorrow 9 am with binoculars", slots(None, "tomorrow 9 am", None, "binoculars", None)),
+        ("at 10 am, Konstanz", slots("Konstanz", "at 10 am", None, None, None)),
     ],
 )
 def test_slots_in_one_message(text: str, expected: dict[str, str]) -> None:
     assert extract_planning_slots(text).model_dump(exclude_none=True) == expected
+
+
+@pytest.mark.parametrize("text", ["Was hat Mariner 10 am Merkur gemessen?", "Wie lange war Apollo 11 am Mond?",
+                                  "Luna 9 am Boden des Ozeans der Stürme", "Wann landete Venera 7 am Ziel?"])
+def test_a_numbered_name_before_a_german_am_names_no_morning_hour(text: str) -> None:
+    assert extract_planning_slots(text).when is None
 
 
 @pytest.mark.parametrize(
