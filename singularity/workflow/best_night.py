@@ -23,7 +23,6 @@ from singularity.planning.best_night import (
     Target,
     best_nights,
     check_nights,
-    decimal,
     night_name,
 )
 from singularity.planning.models import Equipment, Location
@@ -125,11 +124,11 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
                  nights=len(nights))]
     ranked = result.ranked()
     if ranked[0].rating <= 0:
-        lines.append(msg("best_night.none_visible", target=target))
+        lines.append(result.unseen())
     else:
         lines += [_line(night) for night in ranked[:shown] if night.rating > 0]
     lines.append(msg("best_night.equipment", equipment=result.equipment.label, bortle=sky.bortle,
-                     sqm=decimal(sky.sqm)))
+                     sqm=sky.sqm))
     if forecast_missing is not None:
         lines.append(msg("best_night.forecast_unavailable", reason=forecast_missing))
     elif result.forecast_until is not None and any(n.forecast == "none" for n in nights):
