@@ -68,7 +68,8 @@ BODY_SIZE_ARCMIN = {
 class Telescope:
     aperture_mm: float
     focal_length_mm: float
-    label: str
+    label: Message
+    """The telescope as a person is told it (``Equipment.said``)."""
     focal_assumed: str | None = None
     """The kind whose typical focal ratio was assumed (``newtonian``, ``sct``, ``maksutov``,
     ``refractor``, ``telescope``), when no focal length was given."""
@@ -100,9 +101,9 @@ def telescope_of(equipment: Equipment, text: str = "") -> Telescope | None:
     words = f"{text} {equipment.label}".lower()
     focal = _focal_length(words, aperture)
     if focal is not None:
-        return Telescope(aperture, focal, equipment.label)
+        return Telescope(aperture, focal, equipment.said)
     ratio, kind = next(((r, k) for pattern, r, k in _TYPICAL_RATIO if pattern.search(words)), _DEFAULT_RATIO)
-    return Telescope(aperture, round(aperture * ratio), equipment.label, focal_assumed=kind)
+    return Telescope(aperture, round(aperture * ratio), equipment.said, focal_assumed=kind)
 
 
 def focal_phrase(text: str) -> str | None:

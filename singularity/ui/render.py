@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from singularity.catalogue import Language, say
+from singularity.catalogue import Language, number, say
 from singularity.catalogue.objects import object_type
 from singularity.config import Settings
 from singularity.knowledge.text import markdown_text
@@ -50,7 +50,7 @@ def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
         "object": f"{target['rank']}. {target['name']}",
         "name": target["common_name"] or "",
         "type": object_type(target["type"], language),
-        "magnitude": f"{target['magnitude']:.1f}",
+        "magnitude": number(target["magnitude"], language, ".1f"),
         "best": datetime.fromisoformat(target["best_time"]).strftime("%H:%M"),
         "altitude": f"{target['altitude_deg']:.0f}°",
         "direction": compass_point_in(target["direction"], language),

@@ -268,7 +268,7 @@ class StellariumTools:
             artifacts = [await _field_drawing(ctx, self.settings, view, obj.label, state.get("language") or "en")]
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = obj.name
-        data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label,
+        data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label.render("en"),
                 "telescope_focal_mm": scope.focal_length_mm, "eyepiece": ocular.name,
                 "magnification": round(view.magnification), "exit_pupil_mm": round(view.exit_pupil_mm, 1),
                 "true_field_deg": round(view.true_field_deg, 3), "fit": view.fit,
@@ -411,7 +411,7 @@ def _telescope_and_eyepiece(state: dict[str, Any], telescope: str,
         return ToolResult.needs_input(msg("eyepiece.which_telescope"))
     scope = telescope_of(equipment, telescope)
     if scope is None:
-        return ToolResult.refused(msg("eyepiece.not_a_telescope", equipment=equipment.label))
+        return ToolResult.refused(msg("eyepiece.not_a_telescope", equipment=equipment.said))
     ocular = find_eyepiece(eyepiece, bare=True) if eyepiece.strip() else None
     if ocular is None:
         return ToolResult.needs_input(msg("eyepiece.which_eyepiece"))
