@@ -71,6 +71,19 @@ def number(value: float, language: Language, spec: str = "") -> str:
     return format(value, spec).translate(_MARKS[language])
 
 
+def language_of_tag(tag: str | None) -> Language:
+    """The language a locale or browser tag asks for ("de_CH.UTF-8", "de-CH" → German; any
+    other, or none, → English): the words a person reads before their own messages show one."""
+    return "de" if (tag or "").lower().startswith("de") else "en"
+
+
+def locale_language(environ: Mapping[str, str]) -> Language:
+    """The language of the POSIX locale: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+    that is set decides, as it does for every other program's messages."""
+    tag = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), None)
+    return language_of_tag(tag)
+
+
 def in_languages(texts: Mapping[Language, str]) -> Message:
     """Text that exists in each language already (a place's name with its country said in
     German or English) as a message, so it travels inside other messages like a sentence."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from singularity.catalogue import Language, msg, say
+from singularity.catalogue import Language, say
 from singularity.catalogue.objects import moon_phase, object_type
 from singularity.planning.scoring import compass_point_in
 from singularity.units import Quantity
