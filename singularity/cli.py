@@ -334,9 +334,9 @@ def search(
 
     _check_text(query=query, title=title)
     if mode not in ("hybrid", "dense", "sparse"):
-        raise _fail(f"--mode must be hybrid, dense or sparse, not '{mode}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--mode", allowed="hybrid, dense, sparse", value=mode), EXIT_INPUT)
     if not query.strip():
-        raise _fail("The search query is empty.", EXIT_INPUT)
+        raise _fail(_said("empty_query"), EXIT_INPUT)
     try:
         outcome = KnowledgeBase.from_settings(get_settings()).search(query, title=title, top_k=top_k, mode=mode)
     except SingularityError as exc:
@@ -352,13 +352,13 @@ def search(
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     for note in outcome.notes:
-        typer.echo(f"Note: {note}", err=True)
+        typer.echo(_said("note", message=note), err=True)
     for rank, hit in enumerate(outcome.hits, start=1):
         where = f" / {hit.section}" if hit.section else ""
-        typer.echo(f"{rank}. {hit.title}{where}  (score {hit.score:.3f}, similarity {hit.similarity:.3f})")
+        typer.echo(f"{rank}. {hit.title}{where}  " + _said("hit_scores", score=hit.score, similarity=hit.similarity))
         typer.echo(f"   {hit.url or hit.source}")
     if not outcome.sufficient:
-        typer.echo("The local hits are not relevant enough to answer from; the assistant would search the web.")
+        typer.echo(_said("hits_not_enough"))
 
 
 @app.command("check-llm")
@@ -375,7 +375,7 @@ def check_llm(
     from singularity.llm.providers import describe_provider
 
     if role not in ROLES:
-        raise _fail(f"--role must be one of {', '.join(ROLES)}, not '{role}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--role", allowed=", ".join(ROLES), value=role), EXIT_INPUT)
     try:
         settings = get_settings()
     except SingularityError as exc:
@@ -385,15 +385,15 @@ def check_llm(
         typer.echo(report.model_dump_json(indent=2))
     else:
         with contextlib.suppress(SingularityError):  # a bad provider setting is in the report
-            typer.echo(f"Provider: {describe_provider(settings)}")
+            typer.echo(_said("provider", provider=describe_provider(settings)))
         if report.model is not None and report.error is None:
-            typer.echo(f"Checked {report.model} ({report.role}) in {report.elapsed_s:.1f} s:")
-            for label, passed in (("native tool call", report.called_tool),
-                                  ("valid arguments", report.arguments_valid),
-                                  ("answer after the tool result", report.answered),
-                                  ("answer uses the tool's value", report.used_tool_value),
-                                  ("no tool call written as text", not report.text_tool_call)):
-                typer.echo(f"  [{'ok' if passed else 'FAIL'}] {label}")
+            typer.echo(_said("checked", model=report.model, role=report.role, seconds=report.elapsed_s))
+            for label, passed in (("check_tool_call", report.called_tool),
+                                  ("check_arguments", report.arguments_valid),
+                                  ("check_answered", report.answered),
+                                  ("check_used_value", report.used_tool_value),
+                                  ("check_no_text_call", not report.text_tool_call)):
+                typer.echo(f"  [{'ok' if passed else 'FAIL'}] {_said(label)}")
         for message in report.messages:
             typer.echo(message)
     if not report.ok:
@@ -419,12 +419,11 @@ def run_app(
             try:
                 started = time.perf_counter()
                 tracer.start()
-                typer.echo(f"Traces: {tracer.url} (Phoenix launched in {time.perf_counter() - started:.1f} s, "
-                           "starting alongside)")
+                typer.echo(_said("traces", url=tracer.url, seconds=time.perf_counter() - started))
             except SingularityError as exc:  # traces are optional: the chat still starts
-                typer.echo(f"Warning: tracing is off: {exc}", err=True)
+                typer.echo(_said("warning", message=_said("tracing_off", reason=_error_text(exc))), err=True)
                 tracer = None
-        typer.echo(f"Chat: http://{host}:{port}")
+        typer.echo(_said("chat", url=f"http://{host}:{port}"))
         command = [sys.executable, "-m", "chainlit", "run", str(PROJECT_ROOT / "app.py"),
                    "--headless", "--host", host, "--port", str(port)]
         code = _serve(command, cwd=PROJECT_ROOT)
@@ -514,7 +513,7 @@ def ingest(
 
     unknown = [name for name in source or [] if name not in SOURCES]
     if unknown:
-        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not '{unknown[0]}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--source", allowed=", ".join(SOURCES), value=unknown[0]), EXIT_INPUT)
     try:
         settings = get_settings()
     except SingularityError as exc:
@@ -530,8 +529,9 @@ def ingest(
     finally:
         close_qdrant(settings)
     for message in report.skipped:
-        typer.echo(f"Warning: {message}", err=True)
-    typer.echo(report.summary(settings.knowledge.collection) + f" Knowledge base: {qdrant_location(settings)}")
+        typer.echo(_said("warning", message=message), err=True)
+    typer.echo(report.summary(settings.knowledge.collection) + " "
+               + _said("knowledge_base_at", location=qdrant_location(settings)))
 
 
 def _prepare_knowledge_base(settings: Settings) -> None:
@@ -546,13 +546,13 @@ def _prepare_knowledge_base(settings: Settings) -> None:
         with terminal_progress() as progress:
             report = ensure_bundled_index(settings, progress=progress)
         if report is None:
-            typer.echo(f"Knowledge base ready in {time.perf_counter() - started:.1f} s.")
+            typer.echo(_said("knowledge_base_ready", seconds=time.perf_counter() - started))
         else:
-            typer.echo(f"Knowledge base built in {report.seconds:.1f} s: {report.documents} documents, "
-                       f"{report.chunks} chunks ({report.chunks - report.embedded} from the shipped "
-                       f"vectors, {report.embedded} embedded).")
+            typer.echo(_said("knowledge_base_built", seconds=report.seconds, documents=report.documents,
+                             chunks=report.chunks, shipped=report.chunks - report.embedded,
+                             embedded=report.embedded))
     except SingularityError as exc:  # the chat still starts; knowledge answers say what is missing
-        typer.echo(f"Warning: the knowledge base is not ready: {exc} Run `singularity ingest` to retry.",
+        typer.echo(_said("warning", message=_said("knowledge_base_not_ready", reason=_error_text(exc))),
                    err=True)
     finally:
         close_qdrant(settings)

@@ -268,7 +268,7 @@ class StellariumTools:
             artifacts = [await _field_drawing(ctx, self.settings, view, obj.label, state.get("language") or "en")]
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = obj.name
-        data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label.render("en"),
+        data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label,
                 "telescope_focal_mm": scope.focal_length_mm, "eyepiece": ocular.name,
                 "magnification": round(view.magnification), "exit_pupil_mm": round(view.exit_pupil_mm, 1),
                 "true_field_deg": round(view.true_field_deg, 3), "fit": view.fit,
@@ -429,4 +429,4 @@ async def _field_drawing(ctx: Context, settings: Settings, view: EyepieceView, l
     await asyncio.to_thread(render_field_chart, view, label, path, language)
     return Artifact(kind="plot", path=str(path), title=say("eyepiece.chart_title", language, object=label,
                                                            eyepiece=view.eyepiece.name,
-                                                           telescope=view.telescope.label))
+                                                           telescope=view.telescope.said or view.telescope.label))
