@@ -262,6 +262,13 @@ def label_in(label: str, units: UnitSystem) -> str:
     return label.replace(found[0], f"{found[0]} ({inches})", 1)
 
 
+def instrument_said(label: str, title: Message | None, units: UnitSystem) -> Message | str:
+    """An instrument as a person is told it: in metric its title, in the conversation's
+    language ("8-Zoll-Newton (203 mm)"); in imperial the English label with inches
+    (:func:`label_in`); the label alone for one stored before titles existed."""
+    return title if units == "metric" and title is not None else label_in(label, units)
+
+
 def _kind_said(kind: str) -> Message:
     """A telescope kind ("Schmidt-Cassegrain") as the catalogue says it."""
     return msg(f"instruments.kind_{kind.lower().replace('-', '_')}")

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Literal
 
 from singularity.catalogue import Message, msg
-from singularity.planning.equipment import label_in
+from singularity.planning.equipment import instrument_said
 from singularity.planning.eyepieces import Eyepiece
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.planning.optics import (
@@ -188,18 +188,12 @@ def size_text(size_arcmin: tuple[float, float]) -> Message:
     return msg("eyepiece.size_pair", major=angle_text(major / 60), minor=angle_text(minor / 60))
 
 
-def _telescope_said(t: Telescope, units: UnitSystem) -> Message | str:
-    """Metric: the instrument as the conversation's language says it; imperial: the English
-    label with its aperture in inches (``label_in``)."""
-    return t.said if units == "metric" and t.said is not None else label_in(t.label, units)
-
-
 def describe(view: EyepieceView, object_name: str, units: UnitSystem = "metric") -> list[Message]:
     """The answer's sentences: the numbers, how the object fits, and every assumption made;
     the telescope's aperture and focal length in ``units`` (eyepieces and exit pupils are
     millimetres everywhere)."""
     t, e = view.telescope, view.eyepiece
-    lines = [msg("eyepiece.numbers", object=object_name, telescope=_telescope_said(t, units), eyepiece=e.name,
+    lines = [msg("eyepiece.numbers", object=object_name, telescope=instrument_said(t.label, t.said, units), eyepiece=e.name,
                  magnification=f"{view.magnification:.0f}", exit_pupil=view.exit_pupil_mm,
                  field=angle_text(view.true_field_deg), afov=e.apparent_field_deg)]
     if view.object_size_arcmin is None:
