@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
-from singularity.catalogue import say
+from singularity.catalogue import Language, locale_language, say
 from singularity.errors import SingularityError
 from singularity.masking import install_secret_masking
 
@@ -35,8 +35,11 @@ app = typer.Typer(
 @app.callback()
 def _root(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show debug logging.")] = False,
+    language: Annotated[Language | None, typer.Option("--language", "-l", help="Language of the command line's own lines: de or en (default: from LC_ALL, LC_MESSAGES or LANG).")] = None,
 ) -> None:
     """Singularity — an open-source astronomy assistant."""
+    global _chosen_language
+    _chosen_language = language
     install_secret_masking()
     root = logging.getLogger("singularity")
     if not any(isinstance(h, _StderrHandler) for h in root.handlers):  # once per process
@@ -64,13 +67,30 @@ EXIT_NEEDS_CONFIRMATION = 3
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    typer.echo(f"Error: {message}", err=True)
+    typer.echo(_said("error", message=message), err=True)
     return typer.Exit(code)
 
 
+_chosen_language: Language | None = None
+"""This invocation's ``--language`` (the root callback sets it before any command runs)."""
+
+
+def _language() -> Language:
+    """The command line's language: ``--language``, else the locale (:func:`locale_language`)."""
+    return _chosen_language or locale_language(os.environ)
+
+
 def _said(key: str, **params: object) -> str:
-    """A ``cli.*`` catalogue sentence; the command line speaks English, as its options do."""
-    return say(f"cli.{key}", "en", **params)
+    """A ``cli.*`` catalogue sentence in the command line's language."""
+    return say(f"cli.{key}", _language(), **params)
+
+
+def _error_text(exc: SingularityError) -> str:
+    """An error's sentence in the command line's language (with its detail, for the terminal)."""
+    if exc.said is None:
+        return str(exc)
+    said = exc.said.render(_language())
+    return f"{said.rstrip('.')} ({exc.detail})." if exc.detail else said
 
 
 ARGUMENTS = ("message", "query")
@@ -96,8 +116,7 @@ def _parse_now(value: str | None) -> datetime:
     try:
         return datetime.fromisoformat(value)
     except ValueError:
-        raise _fail(f"--now must be an ISO date-time such as 2026-11-30T15:00, not '{value}'.",
-                    EXIT_INPUT) from None
+        raise _fail(_said("now_not_iso", value=value), EXIT_INPUT) from None
 
 
 @app.command()
@@ -123,7 +142,7 @@ def plan(
 
     _check_text(where=where, when=when, equipment=equipment, hours=hours, prefer=prefer, now=now)
     if bortle is not None and sqm is not None:
-        raise _fail("Give either --bortle or --sqm, not both.", EXIT_INPUT)
+        raise _fail(_said("bortle_or_sqm"), EXIT_INPUT)
     if chart is not None and chart.is_dir():
         raise _fail(_said("chart_is_folder", path=str(chart)), EXIT_INPUT)
     _check_exports(export or [])
@@ -136,18 +155,18 @@ def plan(
         outcome = run_plan(request, settings=settings, now=current)
         if (outcome.status is Status.NEEDS_INPUT and "weather" in outcome.steps
                 and not as_json and sys.stdin.isatty()):
-            typer.echo(outcome.message)
-            if typer.confirm("Compute the plan anyway?", default=False):
+            typer.echo(outcome.message_in(_language()))
+            if typer.confirm(_said("plan_anyway"), default=False):
                 request = request.model_copy(update={"ignore_weather": True})
                 outcome = run_plan(request, settings=settings, now=current)
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
 
     if chart is not None and outcome.plan is not None:
         from singularity.planning.chart import render_altitude_chart
 
         try:
-            render_altitude_chart(outcome.plan, chart)
+            render_altitude_chart(outcome.plan, chart, _language())
         except OSError as exc:
             from singularity.catalogue.failures import file_reason
 
@@ -159,18 +178,18 @@ def plan(
     elif outcome.plan is not None:
         from singularity.planning.report import print_plan
 
-        print_plan(outcome)
+        print_plan(outcome, language=_language())
         if chart is not None:
-            typer.echo(f"Altitude chart written to {chart}")
+            typer.echo(_said("chart_written", path=str(chart)))
         for path in exported:
             typer.echo(_said("export_written", path=str(path)))
     if outcome.plan is None:
+        said = outcome.message_in(_language())
         if outcome.status is Status.FAILED:
-            raise _fail(outcome.message, EXIT_FAILED)
+            raise _fail(said, EXIT_FAILED)
         if "weather" in outcome.steps and outcome.status is Status.NEEDS_INPUT:
-            raise _fail(outcome.message + " Run again with --ignore-weather to plan anyway.",
-                        EXIT_NEEDS_CONFIRMATION)
-        raise _fail(outcome.message, EXIT_INPUT)
+            raise _fail(_said("ignore_weather", message=said), EXIT_NEEDS_CONFIRMATION)
+        raise _fail(said, EXIT_INPUT)
 
 
 @app.command("best-night")
@@ -202,24 +221,25 @@ def best_night(
         instrument = classify_equipment(equipment)
         for step in (chosen, place, instrument):
             if isinstance(step, ToolResult) and not step.ok:
-                raise _fail(step.message_in("en"), EXIT_INPUT)
+                raise _fail(step.message_in(_language()), EXIT_INPUT)
         location = Location.model_validate(place.data["location"])
         current = _parse_now(now)
         current = current if current.tzinfo else current.replace(tzinfo=location.tz)
         first, count = nights_asked(when, nights, current.astimezone(location.tz).date())
         outcome = run_best_night(chosen, location=location,
                                  equipment=Equipment.model_validate(instrument.data["equipment"]),
-                                 first=first, nights=count, settings=settings, now=current)
+                                 first=first, nights=count, settings=settings, now=current,
+                                 language=_language())
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     if outcome.data is None or "result" not in outcome.data:
-        raise _fail(outcome.message_in("en"), EXIT_FAILED)
+        raise _fail(outcome.message_in(_language()), EXIT_FAILED)
     if chart is not None:
         from singularity.planning.best_night import BestNights
         from singularity.planning.chart import render_best_night_chart
 
         try:
-            render_best_night_chart(BestNights.model_validate(outcome.data["result"]), chart)
+            render_best_night_chart(BestNights.model_validate(outcome.data["result"]), chart, _language())
         except OSError as exc:
             from singularity.catalogue.failures import file_reason
 
@@ -228,9 +248,9 @@ def best_night(
     if as_json:
         typer.echo(json.dumps(outcome.data["result"], ensure_ascii=False, indent=2))
     else:
-        typer.echo(outcome.data["answer"]["en"])
+        typer.echo(outcome.data["answer"][_language()])
         if chart is not None:
-            typer.echo(f"Chart written to {chart}")
+            typer.echo(_said("chart_written", path=str(chart)))
 
 
 def _check_exports(paths: list[Path]) -> None:
@@ -246,14 +266,14 @@ def _check_exports(paths: list[Path]) -> None:
 
 
 def _write_exports(plan: ObservingPlan, paths: list[Path]) -> list[Path]:
-    """Write the plan to each file, in the format its extension names (English, as the
-    command line speaks)."""
+    """Write the plan to each file, in the format its extension names, in the command line's
+    language."""
     from singularity.catalogue.failures import file_reason
     from singularity.planning.export import write_export
 
     for path in paths:
         try:
-            write_export(plan, path)
+            write_export(plan, path, _language())
         except OSError as exc:
             raise _fail(_said("export_not_written", path=str(path), reason=file_reason(exc)),
                         EXIT_INPUT) from None
@@ -289,7 +309,7 @@ def ask(
             user=None if user is None else user_name(user),
         ))
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     if as_json:
         typer.echo(record.model_dump_json(indent=2))
     elif record.trace_id:
@@ -314,13 +334,13 @@ def search(
 
     _check_text(query=query, title=title)
     if mode not in ("hybrid", "dense", "sparse"):
-        raise _fail(f"--mode must be hybrid, dense or sparse, not '{mode}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--mode", allowed="hybrid, dense, sparse", value=mode), EXIT_INPUT)
     if not query.strip():
-        raise _fail("The search query is empty.", EXIT_INPUT)
+        raise _fail(_said("empty_query"), EXIT_INPUT)
     try:
         outcome = KnowledgeBase.from_settings(get_settings()).search(query, title=title, top_k=top_k, mode=mode)
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_FAILED) from None
+        raise _fail(_error_text(exc), EXIT_FAILED) from None
     if as_json:
         payload = {"query": outcome.query, "mode": outcome.mode, "title_filter": list(outcome.title_filter),
                    "retried_without_filter": outcome.retried_without_filter,
@@ -332,13 +352,13 @@ def search(
         typer.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     for note in outcome.notes:
-        typer.echo(f"Note: {note}", err=True)
+        typer.echo(_said("note", message=note), err=True)
     for rank, hit in enumerate(outcome.hits, start=1):
         where = f" / {hit.section}" if hit.section else ""
-        typer.echo(f"{rank}. {hit.title}{where}  (score {hit.score:.3f}, similarity {hit.similarity:.3f})")
+        typer.echo(f"{rank}. {hit.title}{where}  " + _said("hit_scores", score=hit.score, similarity=hit.similarity))
         typer.echo(f"   {hit.url or hit.source}")
     if not outcome.sufficient:
-        typer.echo("The local hits are not relevant enough to answer from; the assistant would search the web.")
+        typer.echo(_said("hits_not_enough"))
 
 
 @app.command("check-llm")
@@ -355,25 +375,25 @@ def check_llm(
     from singularity.llm.providers import describe_provider
 
     if role not in ROLES:
-        raise _fail(f"--role must be one of {', '.join(ROLES)}, not '{role}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--role", allowed=", ".join(ROLES), value=role), EXIT_INPUT)
     try:
         settings = get_settings()
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_FAILED) from None
+        raise _fail(_error_text(exc), EXIT_FAILED) from None
     report = asyncio.run(run_check(settings=settings, role=role))  # type: ignore[arg-type]
     if as_json:
         typer.echo(report.model_dump_json(indent=2))
     else:
         with contextlib.suppress(SingularityError):  # a bad provider setting is in the report
-            typer.echo(f"Provider: {describe_provider(settings)}")
+            typer.echo(_said("provider", provider=describe_provider(settings)))
         if report.model is not None and report.error is None:
-            typer.echo(f"Checked {report.model} ({report.role}) in {report.elapsed_s:.1f} s:")
-            for label, passed in (("native tool call", report.called_tool),
-                                  ("valid arguments", report.arguments_valid),
-                                  ("answer after the tool result", report.answered),
-                                  ("answer uses the tool's value", report.used_tool_value),
-                                  ("no tool call written as text", not report.text_tool_call)):
-                typer.echo(f"  [{'ok' if passed else 'FAIL'}] {label}")
+            typer.echo(_said("checked", model=report.model, role=report.role, seconds=report.elapsed_s))
+            for label, passed in (("check_tool_call", report.called_tool),
+                                  ("check_arguments", report.arguments_valid),
+                                  ("check_answered", report.answered),
+                                  ("check_used_value", report.used_tool_value),
+                                  ("check_no_text_call", not report.text_tool_call)):
+                typer.echo(f"  [{'ok' if passed else 'FAIL'}] {_said(label)}")
         for message in report.messages:
             typer.echo(message)
     if not report.ok:
@@ -399,17 +419,16 @@ def run_app(
             try:
                 started = time.perf_counter()
                 tracer.start()
-                typer.echo(f"Traces: {tracer.url} (Phoenix launched in {time.perf_counter() - started:.1f} s, "
-                           "starting alongside)")
+                typer.echo(_said("traces", url=tracer.url, seconds=time.perf_counter() - started))
             except SingularityError as exc:  # traces are optional: the chat still starts
-                typer.echo(f"Warning: tracing is off: {exc}", err=True)
+                typer.echo(_said("warning", message=_said("tracing_off", reason=_error_text(exc))), err=True)
                 tracer = None
-        typer.echo(f"Chat: http://{host}:{port}")
+        typer.echo(_said("chat", url=f"http://{host}:{port}"))
         command = [sys.executable, "-m", "chainlit", "run", str(PROJECT_ROOT / "app.py"),
                    "--headless", "--host", host, "--port", str(port)]
         code = _serve(command, cwd=PROJECT_ROOT)
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_FAILED) from None
+        raise _fail(_error_text(exc), EXIT_FAILED) from None
     finally:
         if tracer is not None:
             tracer.stop(grace_s=STOP_GRACE_S)
@@ -494,24 +513,25 @@ def ingest(
 
     unknown = [name for name in source or [] if name not in SOURCES]
     if unknown:
-        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not '{unknown[0]}'.", EXIT_INPUT)
+        raise _fail(_said("one_of", option="--source", allowed=", ".join(SOURCES), value=unknown[0]), EXIT_INPUT)
     try:
         settings = get_settings()
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     try:
         with terminal_progress() as progress:
             report = run_ingestion(settings, sources=source or None, live=live, rebuild=rebuild,
                                    progress=progress)
     except (InputError, ConfigError) as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_FAILED) from None
+        raise _fail(_error_text(exc), EXIT_FAILED) from None
     finally:
         close_qdrant(settings)
     for message in report.skipped:
-        typer.echo(f"Warning: {message}", err=True)
-    typer.echo(report.summary(settings.knowledge.collection) + f" Knowledge base: {qdrant_location(settings)}")
+        typer.echo(_said("warning", message=message), err=True)
+    typer.echo(report.summary(settings.knowledge.collection) + " "
+               + _said("knowledge_base_at", location=qdrant_location(settings)))
 
 
 def _prepare_knowledge_base(settings: Settings) -> None:
@@ -526,13 +546,13 @@ def _prepare_knowledge_base(settings: Settings) -> None:
         with terminal_progress() as progress:
             report = ensure_bundled_index(settings, progress=progress)
         if report is None:
-            typer.echo(f"Knowledge base ready in {time.perf_counter() - started:.1f} s.")
+            typer.echo(_said("knowledge_base_ready", seconds=time.perf_counter() - started))
         else:
-            typer.echo(f"Knowledge base built in {report.seconds:.1f} s: {report.documents} documents, "
-                       f"{report.chunks} chunks ({report.chunks - report.embedded} from the shipped "
-                       f"vectors, {report.embedded} embedded).")
+            typer.echo(_said("knowledge_base_built", seconds=report.seconds, documents=report.documents,
+                             chunks=report.chunks, shipped=report.chunks - report.embedded,
+                             embedded=report.embedded))
     except SingularityError as exc:  # the chat still starts; knowledge answers say what is missing
-        typer.echo(f"Warning: the knowledge base is not ready: {exc} Run `singularity ingest` to retry.",
+        typer.echo(_said("warning", message=_said("knowledge_base_not_ready", reason=_error_text(exc))),
                    err=True)
     finally:
         close_qdrant(settings)
@@ -556,7 +576,7 @@ def user_add(
     try:
         new = AccountFile.from_settings(get_settings()).add(name, password)
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     typer.echo(_said("user_added" if new else "user_password_changed", name=name.strip().lower()))
 
 
@@ -600,7 +620,7 @@ def user_remove(name: Annotated[str, typer.Argument(help="Login name.")]) -> Non
     try:
         removed = AccountFile.from_settings(get_settings()).remove(name)
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_INPUT) from None
+        raise _fail(_error_text(exc), EXIT_INPUT) from None
     if not removed:
         raise _fail(_said("user_unknown", name=name), EXIT_INPUT)
     typer.echo(_said("user_removed", name=name.strip().lower()))
@@ -615,7 +635,7 @@ def stellarium_mcp() -> None:
     try:
         server = build_server(get_settings())
     except SingularityError as exc:
-        raise _fail(str(exc), EXIT_FAILED) from None
+        raise _fail(_error_text(exc), EXIT_FAILED) from None
     server.run(transport="stdio", show_banner=False)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from singularity.catalogue import Language, number
+
 UnitSystem = Literal["metric", "imperial"]
 UNIT_SYSTEMS: tuple[UnitSystem, ...] = ("metric", "imperial")
 
@@ -34,6 +36,10 @@ class Quantity:
 
     def __str__(self) -> str:
         return f"{self.value:.{self.decimals}f} {self.unit}"
+
+    def said(self, language: Language) -> str:
+        """The quantity with the number written the language's way ("2,5 mi")."""
+        return f"{number(self.value, language, f'.{self.decimals}f')} {self.unit}"
 
     def as_json(self) -> dict[str, Any]:
         """The form a tool result carries (the pilot composes its sentences from it)."""

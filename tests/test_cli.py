@@ -53,7 +53,7 @@ def test_article_example_prints_a_table(cli, fake_server: FakeServer) -> None:
     assert result.exit_code == 0, result.output
     assert "Kreuzlingen" in result.output and "M31" in result.output
     assert "Andromeda Galaxy" in result.output
-    assert "Tue 01 Dec 2026 18:2" in result.output  # tomorrow evening, after twilight
+    assert "2026-12-01 18:2" in result.output  # tomorrow evening, after twilight
     request = fake_server.requests[0]
     assert float(request.arg("latitude")) == pytest.approx(47.65, abs=0.01)
 
@@ -119,6 +119,26 @@ def test_bad_input_is_one_clear_line_with_exit_code_2(cli, fake_server, args, ne
     assert len(lines) == 1 and lines[0].startswith("Error: ")
     assert needle.lower() in lines[0].lower()
     assert "Traceback" not in result.output
+
+
+def test_the_command_line_speaks_german_when_asked(cli, fake_server: FakeServer) -> None:
+    clear_sky(fake_server)
+    result = cli("--language", "de", *EXAMPLE)
+    assert result.exit_code == 0, result.output
+    assert "Kreuzlingen, Schweiz" in result.output and "10-Zoll-Dobson (254 mm)" in result.output
+    assert "Grenzgröße 14,5" in result.output and "Objekte geprüft" in result.output
+    assert "Galaxie" in result.output and "Sternbild" in result.output
+    assert "Assessment" not in result.output and "Switzerland" not in result.output
+
+
+def test_the_locale_chooses_the_language_and_the_option_beats_it(cli, fake_server: FakeServer,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    clear_sky(fake_server)
+    monkeypatch.setenv("LANG", "de_CH.UTF-8")
+    refused = cli("plan", "--where", "Kreuzlingen", "--bortle", "4", "--sqm", "20.1")
+    assert refused.output.strip() == "Fehler: Gib entweder --bortle oder --sqm an, nicht beides."
+    english = cli("--language", "en", "plan", "--where", "Kreuzlingen", "--now", "yesterday-ish")
+    assert english.output.startswith("Error: --now must be an ISO date-time")
 
 
 def test_chart_option_writes_a_png(cli, fake_server: FakeServer, tmp_path: Path) -> None:

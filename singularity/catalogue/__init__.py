@@ -6,6 +6,11 @@ parameters; whoever talks to the user renders it in the conversation's language.
 in the YAML files beside this module, one file per area (``honesty.yaml``, ``planning.yaml``,
 …), keys prefixed by the file's name: ``planning.place_unknown``. Every entry has ``de`` and
 ``en``; a test checks that, and that both use the same parameters.
+
+Numbers are said the way the language writes them: a number among the parameters is formatted
+by :func:`number` with the entry's format spec (``{magnitude:.1f}``), so German reads "2,5" and
+"1.234,5" where English reads "2.5" and "1,234.5". Code that writes a number for a person
+outside a catalogue sentence (a table cell) calls :func:`number` too.
 """
 
 from __future__ import annotations
@@ -46,10 +51,55 @@ def msg(key: str, **params: Any) -> Message:
 def say(key: str, language: Language, **params: Any) -> str:
     """The catalogue's sentence for ``key`` in ``language``, with ``params`` filled in; a
     parameter that is itself a :class:`Message` (a failure's reason inside a tool's sentence)
-    is said in the same language."""
+    is said in the same language, a number is written the language's way (:func:`number`)."""
     said = {name: value.render(language) if isinstance(value, Message) else value
             for name, value in params.items()}
-    return catalogue()[key][language].format(**said)
+    return _Formatter(language).format(catalogue()[key][language], **said)
+
+
+_MARKS: Mapping[Language, Mapping[int, str]] = {
+    "de": str.maketrans({".": ",", ",": "."}),
+    "en": {},
+}
+"""Decimal and thousands marks as Python writes them ("1,234.5") turned into the language's:
+German writes "1.234,5" (Duden, "Zahlen und Ziffern"), English keeps Python's."""
+
+
+def number(value: float, language: Language, spec: str = "") -> str:
+    """``value`` formatted by ``spec`` (Python's format mini-language: ".1f", ",.0f", "g") with
+    the decimal and thousands marks of ``language``: 2.5 → "2,5" in German."""
+    return format(value, spec).translate(_MARKS[language])
+
+
+def language_of_tag(tag: str | None) -> Language:
+    """The language a locale or browser tag asks for ("de_CH.UTF-8", "de-CH" → German; any
+    other, or none, → English): the words a person reads before their own messages show one."""
+    return "de" if (tag or "").lower().startswith("de") else "en"
+
+
+def locale_language(environ: Mapping[str, str]) -> Language:
+    """The language of the POSIX locale: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``
+    that is set decides, as it does for every other program's messages."""
+    tag = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), None)
+    return language_of_tag(tag)
+
+
+def in_languages(texts: Mapping[Language, str]) -> Message:
+    """Text that exists in each language already (a place's name with its country said in
+    German or English) as a message, so it travels inside other messages like a sentence."""
+    return msg("common.in_language", **{language: texts[language] for language in LANGUAGES})
+
+
+class _Formatter(Formatter):
+    """``str.format`` that writes numbers with the language's marks."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return number(value, self.language, format_spec)
+        return super().format_field(value, format_spec)
 
 
 @cache

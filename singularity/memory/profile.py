@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from singularity.catalogue import Message, catalogue, listing, msg
 from singularity.config import Settings
-from singularity.planning.equipment import label_in
+from singularity.planning.countries import place_said
+from singularity.planning.equipment import instrument_said
 from singularity.planning.models import Equipment, Location
 from singularity.units import UnitSystem
 from singularity.users.files import locked, write_atomic
@@ -142,9 +143,11 @@ def assumptions(profile: Profile, planning_data: dict[str, Any], *,
     defaults = profile_defaults(profile, planning_data)
     sentences: list[Message] = []
     if "location" in defaults:
-        sentences.append(msg("profile.assume_location", place=defaults["location"]["name"]))
+        sentences.append(msg("profile.assume_location", place=place_said(Location.model_validate(defaults["location"]))))
     if "equipment" in defaults:
-        sentences.append(msg("profile.assume_equipment", equipment=label_in(defaults["equipment"]["label"], units)))
+        equipment = Equipment.model_validate(defaults["equipment"])
+        sentences.append(msg("profile.assume_equipment",
+                             equipment=instrument_said(equipment.label, equipment.title, units)))
     if "object_preferences" in defaults:
         sentences.append(msg("profile.assume_types", types=listing(
             [_family(kind) for kind in defaults["object_preferences"]])))

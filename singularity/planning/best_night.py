@@ -22,6 +22,7 @@ weather nobody knows. ``docs/planning.md`` ("The best night") gives the method.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -29,7 +30,7 @@ import erfa
 import numpy as np
 from pydantic import BaseModel
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Message, listing, msg
 from singularity.config import PlanningSettings, Settings
 from singularity.errors import InputError
 from singularity.planning.catalog import FAMILIES, load_catalog
@@ -134,6 +135,41 @@ class BestNights(BaseModel):
 
     def ranked(self) -> list[NightRating]:
         return sorted(self.nights, key=lambda n: n.rank)
+
+    def unseen(self) -> Message:
+        """Why no night shows the target (every rating zero): the causes, the most frequent
+        first, each with its number of nights when they differ."""
+        causes = Counter(unseen_cause(night) for night in self.nights)
+        phrases = []
+        for cause, count in causes.most_common():
+            phrase = _cause_phrase(cause, [n for n in self.nights if unseen_cause(n) == cause])
+            if len(causes) > 1:
+                phrase = msg("best_night.on_one_night" if count == 1 else "best_night.on_nights",
+                             cause=phrase, nights=count)
+            phrases.append(phrase)
+        return msg("best_night.none_visible", target=self.target.name, causes=listing(phrases))
+
+
+def unseen_cause(night: NightRating) -> str:
+    """Why a night rates zero: ``no_darkness`` (the Sun never gets 18° below the horizon),
+    ``too_low`` (the target stays under the minimum altitude in the dark), ``moon`` (too faint
+    with the Moon's glare notable), ``too_faint`` (too faint for the instrument under this
+    sky) or ``clouds`` (seen, but the forecast is overcast)."""
+    if night.score is not None and night.cloud_pct is not None:
+        return "clouds"
+    if night.darkness != "astronomical":
+        return "no_darkness"
+    if night.headroom_mag is None:
+        return "too_low"
+    return "moon" if night.moon_glare_mag >= NOTABLE_GLARE_MAG else "too_faint"
+
+
+def _cause_phrase(cause: str, nights: list[NightRating]) -> Message:
+    if cause == "too_low":
+        return msg("best_night.cause_too_low", altitude=round(max(n.altitude_deg for n in nights)))
+    if cause == "moon":
+        return msg("best_night.cause_moon", percent=round(max(n.moon_illumination for n in nights) * 100))
+    return msg(f"best_night.cause_{cause}")
 
 
 @dataclass(frozen=True)
@@ -377,13 +413,6 @@ def _weather(forecast: Forecast | None, start: datetime, end: datetime,
     return verdict.verdict, verdict.numbers.cloud_mean_pct
 
 
-def decimal(value: float) -> Message:
-    """One decimal, with the language's decimal mark ("9.2" / "9,2")."""
-    tenths = round(abs(value) * 10)
-    return msg("best_night.decimal", sign="-" if value < 0 and tenths else "", whole=tenths // 10,
-               tenth=tenths % 10)
-
-
 def night_name(day: date) -> Message:
     """"Fri 4 Dec" / "Fr 4. Dez." in catalogue words."""
     return msg("best_night.day", weekday=msg(f"time.{WEEKDAY_NAMES[day.weekday()].lower()}"),
@@ -397,10 +426,10 @@ def _reasons(row: dict, top: dict, target: str, *, first_rank: bool) -> list[Mes
     if row["score"] is None:
         reasons.append(msg("best_night.too_low", target=target, altitude=round(row["altitude_deg"]))
                        if row["headroom_mag"] is None else
-                       msg("best_night.too_faint", target=target, short=decimal(-row["headroom_mag"])))
+                       msg("best_night.too_faint", target=target, short=-row["headroom_mag"]))
     else:
         reasons.append(msg("best_night.altitude", target=target, altitude=round(row["altitude_deg"]),
-                           time=clock, hours=decimal(row["hours_up"])))
+                           time=clock, hours=row["hours_up"]))
     reasons.append(_darkness(row))
     reasons.append(_moon(row))
     reasons.append(msg("best_night.no_forecast") if row["forecast"] == "none" else
@@ -412,7 +441,7 @@ def _reasons(row: dict, top: dict, target: str, *, first_rank: bool) -> list[Mes
 
 def _darkness(row: dict) -> Message:
     if row["darkness"] == "astronomical":
-        return msg("best_night.dark_hours", hours=decimal(row["dark_hours"]),
+        return msg("best_night.dark_hours", hours=row["dark_hours"],
                    start=f"{row['dark_start']:%H:%M}", end=f"{row['dark_end']:%H:%M}")
     return msg(f"best_night.darkness_{row['darkness']}")
 
@@ -423,7 +452,7 @@ def _moon(row: dict) -> Message:
         return msg("best_night.moon_down", percent=percent)
     if row["moon_glare_mag"] >= NOTABLE_GLARE_MAG:
         return msg("best_night.moon_glare", percent=percent,
-                   separation=round(row["moon_separation_deg"]), glare=decimal(row["moon_glare_mag"]))
+                   separation=round(row["moon_separation_deg"]), glare=row["moon_glare_mag"])
     return msg("best_night.moon_up", percent=percent, separation=round(row["moon_separation_deg"]))
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from singularity.catalogue import Language, say
 from singularity.planning.best_night import BestNights
+from singularity.planning.countries import place_name
 from singularity.planning.plan import ObservingPlan
 
 BEST_NIGHTS_MARKED = 3
@@ -80,7 +81,7 @@ def draw_altitude_chart(ax: Axes, plan: ObservingPlan, language: Language = "en"
     ax.set_ylabel(say("chart.altitude", language))
     ax.set_xlabel(say("chart.local_time", language, zone=plan.location.timezone))
     ax.xaxis.set_major_formatter(mdates.DateFormatter("%H:%M", tz=tz))
-    ax.set_title(f"{plan.location.name} — {chart_date(times[0], language)}")
+    ax.set_title(f"{place_name(plan.location, language)} — {chart_date(times[0], language)}")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize="small", ncols=2)
 
@@ -111,7 +112,7 @@ def render_best_night_chart(result: BestNights, path: Path, language: Language =
     top.set_ylim(0, 90)
     top.set_ylabel(say("chart.best_altitude", language))
     top.set_title(f"{say('best_night.chart_title', language, target=result.target.name)} — "
-                  f"{result.location.name}")
+                  f"{place_name(result.location, language)}")
     top.grid(alpha=0.3)
     top.legend(loc="lower left", fontsize="small")
     bottom.bar(days, [n.dark_hours for n in nights], color="tab:blue", alpha=0.35,

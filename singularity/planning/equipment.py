@@ -31,7 +31,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from singularity.catalogue import msg
+from singularity.catalogue import Message, msg
 from singularity.errors import InputError
 from singularity.inputs import echo
 from singularity.planning.models import Equipment, EquipmentClass
@@ -47,12 +47,12 @@ BINOCULAR_APERTURE_RANGE_MM = (15.0, 160.0)
 
 UNDERSTOOD = msg("planning.understood_instruments")
 
-# Named instruments whose aperture is part of the name: (pattern, aperture mm, label).
+# Named instruments whose aperture is part of the name: (pattern, aperture mm, name).
 _CELESTRON_SCT_MM = {"5": 127.0, "6": 150.0, "8": 203.0, "9.25": 235.0, "11": 279.0, "14": 356.0}
 _SMART_TELESCOPES: tuple[tuple[re.Pattern[str], float, str], ...] = (
-    (re.compile(r"\bseestar[\s-]*s?50\b"), 50.0, "Seestar S50 smart telescope"),
-    (re.compile(r"\bseestar[\s-]*s?30\b"), 30.0, "Seestar S30 smart telescope"),
-    (re.compile(r"\bvespera\b"), 50.0, "Vaonis Vespera smart telescope"),
+    (re.compile(r"\bseestar[\s-]*s?50\b"), 50.0, "Seestar S50"),
+    (re.compile(r"\bseestar[\s-]*s?30\b"), 30.0, "Seestar S30"),
+    (re.compile(r"\bvespera\b"), 50.0, "Vaonis Vespera"),
 )
 
 _NAKED_EYE = re.compile(
@@ -131,13 +131,16 @@ def parse_equipment(text: str) -> Equipment:
             aperture_mm=NAKED_EYE_PUPIL_MM,
             label="naked eye",
             limiting_magnitude=NAKED_EYE_LIMITING_MAGNITUDE,
+            title=msg("instruments.naked_eye"),
         )
     if _BINOCULAR_WORD.search(norm):
         magnification, aperture_mm = DEFAULT_BINOCULARS
         equipment = _binoculars(magnification, aperture_mm)
-        return equipment.model_copy(update={"label": f"{equipment.label} (size not given)"})
+        return equipment.model_copy(update={
+            "label": f"{equipment.label} (size not given)",
+            "title": msg("instruments.binoculars_assumed", magnification=magnification, aperture=aperture_mm)})
     if kind:
-        raise InputError(msg("planning.aperture_needed", kind=kind, text=echo(raw)))
+        raise InputError(msg("planning.aperture_needed", kind=_kind_said(kind), text=echo(raw)))
     raise InputError(msg("planning.instrument_unknown", text=echo(raw), understood=UNDERSTOOD))
 
 
@@ -178,6 +181,7 @@ def _binoculars(magnification: float, aperture_mm: float) -> Equipment:
         aperture_mm=aperture_mm,
         label=f"{magnification:g}x{aperture_mm:g} binoculars",
         limiting_magnitude=limiting_magnitude(aperture_mm),
+        title=msg("instruments.binoculars", magnification=magnification, aperture=aperture_mm),
     )
 
 
@@ -187,10 +191,11 @@ def _named_telescope(norm: str) -> Equipment | None:
         model = celestron[1].replace(",", ".")
         aperture_mm = _CELESTRON_SCT_MM[model]
         label = f"Celestron C{model} Schmidt-Cassegrain ({aperture_mm:g} mm)"
-        return _equipment(aperture_mm, label)
+        return _equipment(aperture_mm, label, msg("instruments.celestron", model=model, mm=aperture_mm))
     for pattern, aperture_mm, name in _SMART_TELESCOPES:
         if pattern.search(norm):
-            return _equipment(aperture_mm, f"{name} ({aperture_mm:g} mm)")
+            return _equipment(aperture_mm, f"{name} smart telescope ({aperture_mm:g} mm)",
+                              msg("instruments.smart_telescope", name=name, mm=aperture_mm))
     return None
 
 
@@ -229,9 +234,11 @@ def _telescope(aperture: _Aperture, kind: str, raw: str) -> Equipment:
                              high=f"{high:g}"))
     if aperture.inches is not None:
         label = f"{aperture.inches:g}-inch {kind} ({aperture.mm:.0f} mm)"
+        title = msg("instruments.telescope_inches", inches=aperture.inches, kind=_kind_said(kind), mm=aperture.mm)
     else:
         label = f"{aperture.mm:g} mm {kind}"
-    return _equipment(aperture.mm, label)
+        title = msg("instruments.telescope_mm", mm=aperture.mm, kind=_kind_said(kind))
+    return _equipment(aperture.mm, label, title)
 
 
 _MM_IN_LABEL = re.compile(r"(\d+(?:\.\d+)?) mm")
@@ -255,10 +262,23 @@ def label_in(label: str, units: UnitSystem) -> str:
     return label.replace(found[0], f"{found[0]} ({inches})", 1)
 
 
-def _equipment(aperture_mm: float, label: str) -> Equipment:
+def instrument_said(label: str, title: Message | None, units: UnitSystem) -> Message | str:
+    """An instrument as a person is told it: in metric its title, in the conversation's
+    language ("8-Zoll-Newton (203 mm)"); in imperial the English label with inches
+    (:func:`label_in`); the label alone for one stored before titles existed."""
+    return title if units == "metric" and title is not None else label_in(label, units)
+
+
+def _kind_said(kind: str) -> Message:
+    """A telescope kind ("Schmidt-Cassegrain") as the catalogue says it."""
+    return msg(f"instruments.kind_{kind.lower().replace('-', '_')}")
+
+
+def _equipment(aperture_mm: float, label: str, title: Message) -> Equipment:
     return Equipment(
         equipment_class=telescope_class(aperture_mm),
         aperture_mm=aperture_mm,
         label=label,
         limiting_magnitude=limiting_magnitude(aperture_mm),
+        title=title,
     )

@@ -38,6 +38,7 @@ from typing import Any, Literal
 from singularity.catalogue import Language, msg, say
 from singularity.catalogue.objects import moon_phase, object_type
 from singularity.errors import InputError
+from singularity.planning.countries import place_name
 from singularity.planning.plan import ObservingPlan, Target
 from singularity.planning.scoring import compass_point_in
 
@@ -141,10 +142,10 @@ def stellarium_list(plan: ObservingPlan, language: Language = "en") -> dict[str,
     words = _window_words(plan, language)
     return {
         "description": say("export.list_description", language, **words,
-                           equipment=plan.equipment.label),
+                           equipment=plan.equipment.said),
         "jd": f"{_julian_day(plan.window.start):.6f}",
         "location": plan.location.name,
-        "name": say("export.list_name", language, place=plan.location.name, date=words["date"]),
+        "name": say("export.list_name", language, place=place_name(plan.location, language), date=words["date"]),
         "objects": [{"designation": stellarium_designation(t)} for t in plan.targets],
         "sorting": "",  # empty: Stellarium keeps the file's order, the plan's ranks
     }
@@ -255,10 +256,10 @@ def write_sheet(plan: ObservingPlan, path: Path, language: Language = "en") -> P
 
     words = _window_words(plan, language)
     fig = new_figure(figsize=(8.27, 11.69))  # A4 portrait, inches
-    fig.text(0.06, 0.965, say("export.sheet_title", language, place=plan.location.name),
+    fig.text(0.06, 0.965, say("export.sheet_title", language, place=place_name(plan.location, language)),
              fontsize=14, weight="bold", va="top")
     fig.text(0.06, 0.935, say("export.sheet_window", language, **words,
-                              equipment=plan.equipment.label, sqm=f"{plan.sky.sqm:.2f}",
+                              equipment=plan.equipment.said, sqm=plan.sky.sqm,
                               bortle=plan.sky.bortle), fontsize=8.5, va="top")
     fig.text(0.06, 0.917, _moon_line(plan, language), fontsize=8.5, va="top")
     shown = plan.targets[:SHEET_ROWS]

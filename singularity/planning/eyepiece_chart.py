@@ -27,7 +27,8 @@ def render_field_chart(view: EyepieceView, object_name: str, path: Path,
     if view.object_size_arcmin is not None:
         major, minor = view.object_size_arcmin
         ax.add_patch(Ellipse((0, 0), major, minor, facecolor="#c8b27a", alpha=0.6,
-                             edgecolor="#f2e3b8", label=f"{object_name} ({size_text(view.object_size_arcmin)})"))
+                             edgecolor="#f2e3b8", label=say("eyepiece.chart_object", language, object=object_name,
+                                       size=size_text(view.object_size_arcmin))))
     else:
         ax.plot([0], [0], "+", color="#f2e3b8", markersize=14,
                 label=say("eyepiece.chart_no_size", language, object=object_name))
@@ -38,6 +39,6 @@ def render_field_chart(view: EyepieceView, object_name: str, path: Path,
     ax.set_xlabel("′")
     ax.set_ylabel("′")
     ax.set_title(say("eyepiece.chart_title", language, object=object_name,
-                     eyepiece=view.eyepiece.name, telescope=view.telescope.label), fontsize="medium")
+                     eyepiece=view.eyepiece.name, telescope=view.telescope.said or view.telescope.label), fontsize="medium")
     ax.legend(loc="lower center", fontsize="small", facecolor="white", framealpha=0.8)
     return save_figure(fig, path)

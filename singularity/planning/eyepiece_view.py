@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Literal
 
 from singularity.catalogue import Message, msg
-from singularity.planning.equipment import label_in
+from singularity.planning.equipment import instrument_said
 from singularity.planning.eyepieces import Eyepiece
 from singularity.planning.models import Equipment, EquipmentClass
 from singularity.planning.optics import (
@@ -69,9 +69,12 @@ class Telescope:
     aperture_mm: float
     focal_length_mm: float
     label: str
+    """The telescope in English words (``Equipment.label``), the form ``label_in`` converts."""
     focal_assumed: str | None = None
     """The kind whose typical focal ratio was assumed (``newtonian``, ``sct``, ``maksutov``,
     ``refractor``, ``telescope``), when no focal length was given."""
+    said: Message | None = None
+    """The telescope as a person is told it, in their language (``Equipment.said``)."""
 
     @property
     def focal_ratio(self) -> float:
@@ -100,9 +103,10 @@ def telescope_of(equipment: Equipment, text: str = "") -> Telescope | None:
     words = f"{text} {equipment.label}".lower()
     focal = _focal_length(words, aperture)
     if focal is not None:
-        return Telescope(aperture, focal, equipment.label)
+        return Telescope(aperture, focal, equipment.label, said=equipment.said)
     ratio, kind = next(((r, k) for pattern, r, k in _TYPICAL_RATIO if pattern.search(words)), _DEFAULT_RATIO)
-    return Telescope(aperture, round(aperture * ratio), equipment.label, focal_assumed=kind)
+    return Telescope(aperture, round(aperture * ratio), equipment.label, focal_assumed=kind,
+                     said=equipment.said)
 
 
 def focal_phrase(text: str) -> str | None:
@@ -168,20 +172,20 @@ def _catalog_sizes() -> dict[str, tuple[float, float]]:
     return sizes
 
 
-def angle_text(degrees: float) -> str:
-    """ "1.2°" for a degree or more, "48′" below, "30″" below an arcminute."""
+def angle_text(degrees: float) -> Message:
+    """ "1.2°" ("1,2°") for a degree or more, "48′" below, "30″" below an arcminute."""
     if degrees >= 1:
-        return f"{degrees:.1f}°"
+        return msg("eyepiece.angle_degrees", value=degrees)
     if degrees * 60 >= 1:
-        return f"{degrees * 60:.0f}′"
-    return f"{degrees * 3600:.0f}″"
+        return msg("eyepiece.angle_arcmin", value=degrees * 60)
+    return msg("eyepiece.angle_arcsec", value=degrees * 3600)
 
 
-def size_text(size_arcmin: tuple[float, float]) -> str:
+def size_text(size_arcmin: tuple[float, float]) -> Message:
     major, minor = size_arcmin
     if abs(major - minor) < 0.05 * major:
         return angle_text(major / 60)
-    return f"{angle_text(major / 60)} × {angle_text(minor / 60)}"
+    return msg("eyepiece.size_pair", major=angle_text(major / 60), minor=angle_text(minor / 60))
 
 
 def describe(view: EyepieceView, object_name: str, units: UnitSystem = "metric") -> list[Message]:
@@ -189,9 +193,9 @@ def describe(view: EyepieceView, object_name: str, units: UnitSystem = "metric")
     the telescope's aperture and focal length in ``units`` (eyepieces and exit pupils are
     millimetres everywhere)."""
     t, e = view.telescope, view.eyepiece
-    lines = [msg("eyepiece.numbers", object=object_name, telescope=label_in(t.label, units), eyepiece=e.name,
-                 magnification=f"{view.magnification:.0f}", exit_pupil=f"{view.exit_pupil_mm:.1f}",
-                 field=angle_text(view.true_field_deg), afov=f"{e.apparent_field_deg:g}")]
+    lines = [msg("eyepiece.numbers", object=object_name, telescope=instrument_said(t.label, t.said, units), eyepiece=e.name,
+                 magnification=f"{view.magnification:.0f}", exit_pupil=view.exit_pupil_mm,
+                 field=angle_text(view.true_field_deg), afov=e.apparent_field_deg)]
     if view.object_size_arcmin is None:
         lines.append(msg("eyepiece.size_unknown", object=object_name))
     else:
@@ -203,11 +207,11 @@ def describe(view: EyepieceView, object_name: str, units: UnitSystem = "metric")
         lines.append(msg("eyepiece.too_much_power", magnification=f"{view.magnification:.0f}",
                          max=f"{high:.0f}"))
     if view.exit_pupil_mm > EYE_PUPIL_MM:
-        lines.append(msg("eyepiece.pupil_too_wide", exit_pupil=f"{view.exit_pupil_mm:.1f}",
+        lines.append(msg("eyepiece.pupil_too_wide", exit_pupil=view.exit_pupil_mm,
                          min=f"{low:.0f}"))
     if e.field_assumed:
         lines.append(msg("eyepiece.assumed_field", eyepiece=e.name))
     if t.focal_assumed is not None:
         lines.append(msg("eyepiece.assumed_focal", focal=str(optical_length(t.focal_length_mm, units)),
-                         ratio=f"{t.focal_ratio:g}", kind=msg(f"eyepiece.kind_{t.focal_assumed}")))
+                         ratio=t.focal_ratio, kind=msg(f"eyepiece.kind_{t.focal_assumed}")))
     return lines

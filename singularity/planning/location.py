@@ -119,6 +119,7 @@ def _from_coordinates(
         elevation_m=elevation,
         timezone=timezone_at(lat, lon),
         source="coordinates",
+        country_code=nearest.country_code if nearest is not None else None,
     )
     return ToolResult.success({"location": location.model_dump()})
 
@@ -181,6 +182,7 @@ def _decide(
             elevation_m=best.elevation_m,
             timezone=best.timezone,
             source=source,
+            country_code=best.country_code,
         )
         data: dict[str, Any] = {"location": location.model_dump(), "place": _candidate(best)}
         others = [_candidate(place) for place, _ in ranked[1:]]

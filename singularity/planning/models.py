@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from singularity.catalogue import Message, msg
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -21,6 +23,9 @@ class Location(_Frozen):
     timezone: str
     source: str
     """Where the coordinates came from: coordinates | nominatim | gazetteer | profile."""
+    country_code: str | None = None
+    """ISO 3166-1 alpha-2 code of the country that ends ``name``, so the name can be said with
+    the country in the conversation's language (``planning.countries.place_name``)."""
 
     @property
     def tz(self) -> ZoneInfo:
@@ -38,7 +43,17 @@ class Equipment(_Frozen):
     equipment_class: EquipmentClass = Field(alias="class")
     aperture_mm: float = Field(gt=0)
     label: str
+    """The instrument in English words ("8-inch Newtonian (203 mm)"): the record the model
+    reads and older sessions kept."""
     limiting_magnitude: float
+    title: Message | None = None
+    """The instrument as a person is told it, in their language (``instruments.*``)."""
+
+    @property
+    def said(self) -> Message:
+        """What to show a person: the title, or the English label of an instrument stored
+        before titles existed."""
+        return self.title or msg("common.verbatim", text=self.label)
     model_config = ConfigDict(frozen=True, validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
 
 

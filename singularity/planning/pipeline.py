@@ -10,8 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from singularity.catalogue import Language, Message, listing, msg
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.planning.equipment import classify_equipment
@@ -42,6 +43,11 @@ class PlanOutcome(BaseModel):
     message: str = ""
     steps: dict[str, ToolResult]
     plan: ObservingPlan | None = None
+    text: Message | None = Field(default=None, exclude=True)
+    """The message as a catalogue entry, to be said in the command line's language."""
+
+    def message_in(self, language: Language) -> str:
+        return self.text.render(language) if self.text is not None else self.message
 
     def to_json_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -49,7 +55,7 @@ class PlanOutcome(BaseModel):
 
 def _stop(steps: dict[str, ToolResult], name: str) -> PlanOutcome:
     result = steps[name]
-    return PlanOutcome(status=result.status, message=result.message, steps=steps)
+    return PlanOutcome(status=result.status, message=result.message, steps=steps, text=result.text)
 
 
 def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> PlanOutcome:
@@ -64,7 +70,7 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
             else None
         )
     except InputError as exc:
-        steps["input"] = ToolResult.needs_input(str(exc))
+        steps["input"] = ToolResult.needs_input(exc.message)
         return _stop(steps, "input")
 
     steps["location"] = resolve_location(request.where, settings=settings)
@@ -105,10 +111,10 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
         preferences=preferences.families, preference_strength=preferences.strength,
         settings=settings.planning, limit=request.limit,
     )
-    problems = [f"{name}: {r.message}" for name, r in steps.items() if r.status is not Status.OK]
+    problems = [r.text or msg("common.verbatim", text=r.message)
+                for r in steps.values() if r.status is not Status.OK]
     if problems:
-        return PlanOutcome(
-            status=Status.PARTIAL, steps=steps, plan=plan,
-            message="The plan was computed, but " + "; ".join(problems),
-        )
+        said = msg("planning.computed_but", problems=listing(problems))
+        return PlanOutcome(status=Status.PARTIAL, steps=steps, plan=plan, message=said.render("en"),
+                           text=said)
     return PlanOutcome(status=Status.OK, steps=steps, plan=plan)

@@ -1,15 +1,26 @@
-"""Readable terminal output of a plan (rich tables); the JSON form is the model dump."""
+"""Readable terminal output of a plan (rich tables) in the command line's language; the JSON
+form is the model dump."""
 
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from singularity.catalogue import Language, number, say
+from singularity.catalogue.objects import moon_phase, object_type
+from singularity.planning.countries import place_name
 from singularity.planning.pipeline import PlanOutcome
+from singularity.planning.scoring import compass_point_in
 from singularity.results import Status
 
+COLUMNS = ("rank", "object", "name", "type", "constellation", "magnitude", "best", "altitude",
+           "azimuth", "score")
+"""The terminal's columns (``plan_table.*``); English adds the planner's assessment, which it
+writes in English only."""
 
-def print_plan(outcome: PlanOutcome, console: Console | None = None) -> None:
+
+def print_plan(outcome: PlanOutcome, console: Console | None = None, language: Language = "en") -> None:
     if console is None:
         console = Console()
         if not console.is_terminal:  # piped: do not squeeze the table into 80 columns
@@ -18,43 +29,41 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None) -> None:
     assert plan is not None
     loc, tz = plan.location, plan.location.tz
     start, end = plan.window.start.astimezone(tz), plan.window.end.astimezone(tz)
-    console.print(
-        f"[bold]{loc.name}[/] ({loc.lat:.4f}, {loc.lon:.4f}, {loc.timezone}, via {loc.source}) · "
-        f"{start:%a %d %b %Y %H:%M}–{end:%H:%M} · {plan.equipment.label} "
-        f"(limit mag {plan.equipment.limiting_magnitude:.1f}) · "
-        f"sky SQM {plan.sky.sqm:.2f}, Bortle {plan.sky.bortle} ({plan.sky.source})"
-    )
+    console.print(f"[bold]{escape(place_name(loc, language))}[/] " + escape(say(
+        "cli.plan_header", language, lat=f"{loc.lat:.4f}", lon=f"{loc.lon:.4f}", zone=loc.timezone, source=loc.source,
+        start=f"{start:%Y-%m-%d %H:%M}", end=f"{end:%H:%M}", equipment=plan.equipment.said,
+        limit=plan.equipment.limiting_magnitude, sqm=plan.sky.sqm, bortle=plan.sky.bortle,
+        sky_source=plan.sky.source)))
     if plan.window.description:
-        console.print(f"When: {plan.window.description}")
+        console.print(escape(say("cli.plan_when", language, description=plan.window.description)))
     night, moon = plan.night, plan.moon
     if night.astronomical_dusk and night.astronomical_dawn:
-        console.print(
-            f"Astronomical night {night.astronomical_dusk.astimezone(tz):%H:%M}–"
-            f"{night.astronomical_dawn.astimezone(tz):%H:%M}; "
-            f"Moon {moon.phase}, {moon.illumination:.0%} lit, "
-            f"{'up' if moon.up_during_window else 'below the horizon'} during the window."
-        )
+        console.print(escape(say(
+            "cli.plan_night_moon_up" if moon.up_during_window else "cli.plan_night_moon_down", language,
+            dusk=f"{night.astronomical_dusk.astimezone(tz):%H:%M}",
+            dawn=f"{night.astronomical_dawn.astimezone(tz):%H:%M}",
+            phase=moon_phase(moon.phase, language), percent=round(100 * moon.illumination))))
     weather = outcome.steps.get("weather")
     if weather is not None:
-        text = weather.data.get("summary") if weather.status is Status.OK and weather.data else weather.message
-        console.print(f"Weather: {text}")
+        text = (weather.data.get("summary") if weather.status is Status.OK and weather.data
+                else weather.message_in(language))
+        console.print(escape(say("cli.plan_weather", language, text=text)))
     table = Table(show_lines=False)
-    for column in ("#", "Object", "Name", "Type", "Con", "Mag", "Best", "Alt", "Az", "Score", "Assessment"):
-        table.add_column(column, overflow="fold")
+    columns = COLUMNS + (("assessment",) if language == "en" else ())
+    for column in columns:
+        table.add_column(say(f"plan_table.{column}", language), overflow="fold")
     for t in plan.targets:
-        table.add_row(
-            str(t.rank), t.name, t.common_name, t.type, t.constellation, f"{t.magnitude:.1f}",
-            f"{t.best_time.astimezone(tz):%H:%M}", f"{t.altitude_deg:.0f}°",
-            f"{t.azimuth_deg:.0f}° {t.direction}", f"{t.score:.0f}", t.assessment,
-        )
+        cells = [str(t.rank), t.name, t.common_name, object_type(t.type, language), t.constellation,
+                 number(t.magnitude, language, ".1f"), f"{t.best_time.astimezone(tz):%H:%M}",
+                 f"{t.altitude_deg:.0f}°", f"{t.azimuth_deg:.0f}° {compass_point_in(t.direction, language)}",
+                 f"{t.score:.0f}", t.assessment]
+        table.add_row(*(escape(cell) for cell in cells[:len(columns)]))
     console.print(table)
     counts = plan.counts
-    console.print(
-        f"{counts['catalog']} objects checked, {counts['bright_enough']} bright enough for your "
-        f"equipment and sky, {counts['above_horizon_when_dark']} of them above the horizon when "
-        f"dark, {counts['within_reach']} scored; top {counts['listed']} shown."
-    )
-    for note in plan.notes:
-        console.print(f"Note: {note}")
+    console.print(escape(say("cli.plan_counts", language, catalog=counts["catalog"],
+                             bright=counts["bright_enough"], above=counts["above_horizon_when_dark"],
+                             scored=counts["within_reach"], listed=counts["listed"])))
+    for note in plan.note_details:
+        console.print(escape(say("pilot.plan_note", language, text=note.text[language])))
     if outcome.status is not Status.OK:
-        console.print(f"[yellow]{outcome.message}[/]")
+        console.print(f"[yellow]{escape(outcome.message_in(language))}[/]")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from singularity.catalogue import Language, say
+from singularity.catalogue import Language, language_of_tag, number, say
 from singularity.catalogue.objects import object_type
 from singularity.config import Settings
 from singularity.knowledge.text import markdown_text
@@ -19,7 +19,7 @@ STARTERS = ("plan", "tonight", "spirals", "stellarium")
 def browser_language(tag: str | None) -> Language:
     """The language of a browser's ``Accept-Language`` tag ("de-CH" → German): the chat's
     words before the user's own show one."""
-    return "de" if (tag or "").lower().startswith("de") else "en"
+    return language_of_tag(tag)
 
 
 def starters(language: Language) -> list[tuple[str, str]]:
@@ -50,7 +50,7 @@ def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
         "object": f"{target['rank']}. {target['name']}",
         "name": target["common_name"] or "",
         "type": object_type(target["type"], language),
-        "magnitude": f"{target['magnitude']:.1f}",
+        "magnitude": number(target["magnitude"], language, ".1f"),
         "best": datetime.fromisoformat(target["best_time"]).strftime("%H:%M"),
         "altitude": f"{target['altitude_deg']:.0f}°",
         "direction": compass_point_in(target["direction"], language),

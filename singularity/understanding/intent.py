@@ -2,7 +2,10 @@
 
 Rules with high precision come first; what they leave open is decided by meaning.
 
-1. Only a greeting or "what can you do?" → ``greeting``.
+1. Only a greeting or "what can you do?" → ``greeting``. A body's name that names something
+   of everyday life — a shop, a sweet, a brand, a person ("Wann öffnet der Saturn-Markt?",
+   "Mars-Riegel Kalorien", "Is Mercury Marine a good outboard brand?") — with no other word
+   of the sky or of spaceflight → ``off_topic``.
 2. A short yes or no → ``confirm`` / ``decline``; while the pilot waits for the weather
    confirmation, a no with a new time or place ("nein, lieber übermorgen") is ``correction``.
 3. A request for pictures → ``images``; for the plan as files or in Stellarium's observing
@@ -98,6 +101,8 @@ def classify_intent(
     if slots.place is not None and _names_a_body(slots.place, meaning):
         slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
     in_planning = has_plan or planning_active or awaiting is not None
+    if _borrowed_name(text, lowered, words, meaning):
+        return Intent(kind="off_topic", reason="a body's name naming something else")
     if tour_step(text, touring=touring) is not None:  # "weiter" steps the tour, it is no yes
         return Intent(kind="stellarium", reason="tour through the plan")
     answer = _yes_or_no(lowered, words, slots, awaiting, in_planning=in_planning)
@@ -221,6 +226,22 @@ def _names_a_body(text: str, meaning: Meaning | None) -> bool:
         return True
     folded = text.casefold()
     return meaning is not None and any(name.casefold() in folded for name in meaning.names)
+
+
+def _borrowed_name(text: str, lowered: str, words: list[str], meaning: Meaning | None) -> bool:
+    """A body's name naming a shop, a sweet, a brand or a person: everyday words beside it
+    ("Saturn-Markt", "Mars bar", "Venus Williams … Spiel") and nothing else of the sky or of
+    spaceflight ("Wie viel kostet eine Mission zum Mars?" stays astronomy)."""
+    names = {name for name in (object_name(text), *(meaning.names if meaning else ())) if name}
+    if not names:
+        return False
+    spans = [m for name in names for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE)]
+    borrowed = any(lx.BORROWED_AFTER_NAME.match(text[m.end():]) for m in spans)
+    if not (borrowed or lx.EVERYDAY.search(lowered)) or lx.SPACEFLIGHT.search(lowered):
+        return False
+    named = {fold(w) for name in names for w in _WORD.findall(name.lower())}
+    rest = " ".join(w for w in words if w not in named)
+    return not lx.has_astronomy(rest, rest.split())
 
 
 def _on_a_body(text: str, meaning: Meaning) -> bool:

@@ -73,6 +73,34 @@ _ASTRONOMY_PHRASES = re.compile(
 )
 
 
+EVERYDAY = re.compile(
+    r"\b(?:markt|supermarkt|elektronikmarkt|m(?:ä|ae)rkte|laden|filiale|kaufhaus|shop|store|stores|mall"
+    r"|preis|preise|price|prices|kostet|kosten|cost|costs|euro|dollar|angebot|angebote|rabatt|discount"
+    r"|sale|gutschein|coupon|bestellen|order|lieferung|delivery"
+    r"|(?:ö|oe)ffnet|ge(?:ö|oe)ffnet|(?:ö|oe)ffnungszeiten|opening\s+hours|opens|closes|schlie(?:ß|ss)t"
+    r"|riegel|schokolade|chocolate|candy|snickers|kalorien|calories|zucker|sugar|snack|snacks"
+    r"|tennis|wimbledon|turnier|tournament|grand\s+slam|spiel|spiele|spiels|game|games|fu(?:ß|ss)ball"
+    r"|football|soccer|album|alben|albums|konzert|concert|tour\s+dates|tickets?|sänger|saenger|singer"
+    r"|auto|autos|car|cars|motor|außenborder|aussenborder|outboard|boot|boat|marke|brand(?!\s+new)"
+    r"|disney|cartoon|comic|aktie|aktien|stock|shares)\b"
+    r"|\b(?:hat|haben)\b[^.?!]*\boffen\b"
+)
+"""Things of everyday life that borrow a body's name: shops and prices ("Saturn-Markt", "Was
+kostet…"), opening hours, sweets ("Mars-Riegel"), sport and music ("Venus Williams", "Bruno
+Mars"), cars, boats and brands ("Mercury Marine"). With a body's name and no other word of the
+sky, the name is not the body's (``intent``'s first rules)."""
+BORROWED_AFTER_NAME = re.compile(r"^[\s-]*(?:bar|bars|marine|williams)\b", re.IGNORECASE)
+"""Words that make a body's name someone's or something's when they follow it ("Mars bar",
+"Mercury Marine"); anywhere else they are ordinary ("92 bar on Venus", "marine life")."""
+SPACEFLIGHT = re.compile(
+    r"\b(?:missions?|mission\w+|raumfahrt\w*|space\w*|rakete\w*|rockets?|sonde\w*|probes?|orbiter\w*"
+    r"|lander|landers|landung|landing|astronaut\w*|kosmonaut\w*|stellarium|flug|flight|reise|trip"
+    r"|kolonie\w*|colon\w*|leben|life|sichtbar|visible|sehen|see|beobacht\w*|observ\w*)\b"
+)
+"""Words that keep a body's name the body's though everyday words surround it: "Wie viel kostet
+eine Mission zum Mars?", "What does a ticket to see Saturn at the observatory cost?"."""
+
+
 def is_astronomy_word(word: str) -> bool:
     """Whether one folded word belongs to the astronomy vocabulary."""
     return word in _ASTRONOMY_WORDS or any(part in word for part in _ASTRONOMY_PARTS)

@@ -23,9 +23,9 @@ from singularity.planning.best_night import (
     Target,
     best_nights,
     check_nights,
-    decimal,
     night_name,
 )
+from singularity.planning.countries import place_name, place_said
 from singularity.planning.models import Equipment, Location
 from singularity.planning.plan import SkyCondition
 from singularity.planning.skybrightness import sky_brightness
@@ -106,7 +106,7 @@ def run_best_night(
         render_best_night_chart(result, path, language)
         artifacts.append(Artifact(kind="plot", path=str(path),
                                   title=msg("best_night.chart_title", target=target.name).render(language)))
-    view = {"target": result.target.name, "place": result.location.name,
+    view = {"target": result.target.name, "place": place_name(result.location, language),
             "nights_scanned": len(result.nights), "answer": data["answer"][language]}
     if missing is not None:
         return ToolResult.partial(data, msg("best_night.forecast_unavailable", reason=missing),
@@ -120,16 +120,16 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
     the ratings rest on (instrument and sky, the forecast's reach)."""
     nights = result.nights
     target = result.target.name
-    lines = [msg("best_night.heading", target=target, place=result.location.name,
+    lines = [msg("best_night.heading", target=target, place=place_said(result.location),
                  first=night_name(nights[0].date), last=night_name(nights[-1].date),
                  nights=len(nights))]
     ranked = result.ranked()
     if ranked[0].rating <= 0:
-        lines.append(msg("best_night.none_visible", target=target))
+        lines.append(result.unseen())
     else:
         lines += [_line(night) for night in ranked[:shown] if night.rating > 0]
-    lines.append(msg("best_night.equipment", equipment=result.equipment.label, bortle=sky.bortle,
-                     sqm=decimal(sky.sqm)))
+    lines.append(msg("best_night.equipment", equipment=result.equipment.said, bortle=sky.bortle,
+                     sqm=sky.sqm))
     if forecast_missing is not None:
         lines.append(msg("best_night.forecast_unavailable", reason=forecast_missing))
     elif result.forecast_until is not None and any(n.forecast == "none" for n in nights):

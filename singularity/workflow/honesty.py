@@ -19,7 +19,9 @@ from pydantic import BaseModel
 from singularity.catalogue import Language, Message, say
 from singularity.knowledge.sources import Source
 from singularity.knowledge.support import Verdict
+from singularity.planning.countries import place_name
 from singularity.planning.gazetteer import normalize_name
+from singularity.planning.models import Location
 from singularity.results import Status, ToolResult
 from singularity.understanding.claims import action_claims
 
@@ -86,7 +88,8 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
             resolved = data["location"]["name"]
             if normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
-                lines.append(say("honesty.other_place", language, used=resolved, asked=requested_place))
+                used = place_name(Location.model_validate(data["location"]), language)
+                lines.append(say("honesty.other_place", language, used=used, asked=requested_place))
     return lines
 
 

@@ -196,3 +196,29 @@ def test_catalogue_positions_agree_with_astropys_full_transform() -> None:
         ref = coords[None, :].transform_to(AltAz(obstime=Time(sky.times)[:, None], location=location))
         difference = angular_separation_deg(ref.alt.deg, ref.az.deg, ours.alt_deg, ours.az_deg)
         assert difference.max() * 3600 < 5.0
+
+
+def test_when_no_night_shows_the_target_the_answer_names_the_cause() -> None:
+    low = scan(Target(name="NGC 2070", ra_deg=84.676, dec_deg=-69.101), 2).unseen()
+    assert low.render("en").startswith("NGC 2070 cannot be seen on any of these nights: it climbs no higher than")
+    assert "denn es steigt in der Dunkelheit nicht über" in low.render("de")
+    bright = scan(M51, 1, location=TROMSO, first=date(2026, 6, 21)).unseen()
+    assert "does not get astronomically dark" in bright.render("en")
+    assert "nicht astronomisch dunkel" in bright.render("de")
+
+
+def test_an_overcast_forecast_is_named_as_the_cause() -> None:
+    overcast = _hourly(datetime(2026, 12, 1, 12, tzinfo=UTC), 3 * 24,
+                       {date(2026, 12, 1): 100.0, date(2026, 12, 2): 100.0})
+    result = scan(M51, 2, forecast=overcast, settings=Settings())
+    assert all(n.rating == 0.0 for n in result.nights)
+    assert result.unseen().render("en").endswith("nights: the forecast shows an overcast sky.")
+
+
+def test_nights_with_different_causes_are_counted_per_cause() -> None:
+    overcast = _hourly(datetime(2026, 12, 1, 12, tzinfo=UTC), 2 * 24, {date(2026, 12, 1): 100.0})
+    result = scan(M51, 1, forecast=overcast, settings=Settings())
+    mixed = result.model_copy(update={"nights": [
+        *result.nights, scan(M51, 1, location=TROMSO, first=date(2026, 6, 21)).nights[0]]})
+    said = mixed.unseen().render("de")
+    assert "bedeckten Himmel (eine Nacht)" in said and "nicht astronomisch dunkel" in said

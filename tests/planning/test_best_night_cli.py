@@ -75,3 +75,13 @@ def test_bad_input_is_one_sentence_with_exit_code_2(cli, fake_server: FakeServer
     result = cli("best-night", *args, "--now", NOW)
     assert result.exit_code == 2
     assert needle in result.output
+
+
+def test_best_night_answers_in_german_when_asked(cli, fake_server: FakeServer) -> None:
+    fake_server.route("GET", "/v1/forecast", Response(200, open_meteo_payload(datetime(2026, 11, 30, tzinfo=UTC), 16 * 24)))
+    result = cli("--language", "de", "best-night", "NGC 2070", "--where", "Kreuzlingen", "--nights", "3",
+                 "--now", NOW)
+    assert result.exit_code == 0, result.output
+    assert "Die besten Nächte für NGC 2070 in Kreuzlingen, Schweiz" in result.output
+    assert "In keiner dieser Nächte ist NGC 2070 zu sehen, denn es steigt in der Dunkelheit nicht über" in result.output
+    assert "Bewertet für bloßes Auge" in result.output

@@ -14,7 +14,7 @@ from singularity.planning.equipment import (
     parse_equipment,
     telescope_class,
 )
-from singularity.planning.models import EquipmentClass
+from singularity.planning.models import Equipment, EquipmentClass
 from singularity.results import Status
 
 NAKED = EquipmentClass.NAKED_EYE
@@ -132,8 +132,32 @@ def test_tool_returns_the_model_with_its_alias() -> None:
         "aperture_mm": 254.0,
         "label": "10-inch Dobsonian (254 mm)",
         "limiting_magnitude": 14.5,
+        "title": {"key": "instruments.telescope_inches", "params": {
+            "inches": 10.0, "kind": {"key": "instruments.kind_dobsonian", "params": {}}, "mm": 254.0}},
     }
     json.dumps(result.data)
+    assert Equipment.model_validate(json.loads(json.dumps(result.data["equipment"]))).said.render("de") == (
+        "10-Zoll-Dobson (254 mm)")
+
+
+@pytest.mark.parametrize(("text", "german", "english"), [
+    ("bloßes Auge", "bloßes Auge", "naked eye"),
+    ("Fernglas", "Fernglas 10x50 (Größe nicht angegeben)", "10x50 binoculars (size not given)"),
+    ("7,5x42 binoculars", "Fernglas 7,5x42", "7.5x42 binoculars"),
+    ("8 inch Newtonian", "8-Zoll-Newton (203 mm)", "8-inch Newtonian (203 mm)"),
+    ("80 mm Refraktor", "80-mm-Refraktor", "80 mm refractor"),
+    ("C9.25", "Celestron C9.25 Schmidt-Cassegrain (235 mm)", "Celestron C9.25 Schmidt-Cassegrain (235 mm)"),
+    ("Seestar S50", "Smart-Teleskop Seestar S50 (50 mm)", "Seestar S50 smart telescope (50 mm)"),
+])
+def test_the_instrument_is_said_in_the_conversations_language(text: str, german: str, english: str) -> None:
+    said = parse_equipment(text).said
+    assert (said.render("de"), said.render("en")) == (german, english)
+
+
+def test_an_instrument_stored_before_titles_is_said_by_its_label() -> None:
+    old = Equipment.model_validate({"class": "binoculars", "aperture_mm": 50, "label": "10x50 binoculars",
+                                    "limiting_magnitude": 11.0})
+    assert old.said.render("de") == "10x50 binoculars"
 
 
 def test_tool_asks_when_unclear() -> None:

@@ -117,7 +117,7 @@ def test_the_article_question() -> None:
     keys = [m.key for m in describe(view, "M51")]
     assert keys == ["eyepiece.numbers", "eyepiece.fit_fits", "eyepiece.assumed_field", "eyepiece.assumed_focal"]
     german = " ".join(m.render("de") for m in describe(view, "M51"))
-    assert "51-fache Vergrößerung" in german and "1.0° wahres Gesichtsfeld" in german
+    assert "51-fache Vergrößerung" in german and "1,0° wahres Gesichtsfeld" in german
     assert "Dobsons und Newtons" in german
     assert "mit 1270 mm angenommen" in german
     imperial = " ".join(m.render("en") for m in describe(view, "M51", "imperial"))
@@ -155,7 +155,9 @@ def test_unknown_size() -> None:
 
 
 def test_angles() -> None:
-    assert (angle_text(1.25), angle_text(0.5), angle_text(0.01)) == ("1.2°", "30′", "36″")
+    said = [angle_text(1.25), angle_text(0.5), angle_text(0.01)]
+    assert [a.render("en") for a in said] == ["1.2°", "30′", "36″"]
+    assert [a.render("de") for a in said] == ["1,2°", "30′", "36″"]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

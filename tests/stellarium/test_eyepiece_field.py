@@ -109,7 +109,7 @@ async def test_the_eyepiece_question_in_german(session: Session, fake_oculars: F
     (shot,) = record.artifacts
     assert shot.kind == "screenshot" and Path(shot.path).exists()
     assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool Galaxy) im wahren Gesichtsfeld")
-    assert "51-fache Vergrößerung, 5.0 mm Austrittspupille, 1.0° wahres Gesichtsfeld" in record.answer
+    assert "51-fache Vergrößerung, 5,0 mm Austrittspupille, 1,0° wahres Gesichtsfeld" in record.answer
     assert "passt gut ins Feld" in record.answer and "f/5" in record.answer
     assert record.state["last_discussed_object"] == "M51"
 

@@ -31,7 +31,7 @@ def test_the_full_table_has_every_column_in_english() -> None:
 
 def test_the_full_table_names_types_and_directions_in_german() -> None:
     lines = plan_table(PLAN, "de", columns=FULL).splitlines()
-    assert lines[2] == "| 1. M31 | Andromeda Galaxy | Galaxie | 3.4 | 20:24 | 84° | 101° | OSO | 93 |"
+    assert lines[2] == "| 1. M31 | Andromeda Galaxy | Galaxie | 3,4 | 20:24 | 84° | 101° | OSO | 93 |"
 
 
 def test_a_steps_output_is_text_with_its_paragraphs() -> None:

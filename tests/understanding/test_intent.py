@@ -180,3 +180,35 @@ def test_pilot_understanding_imports_no_agent_or_ui_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+BORROWED = [
+    "Wer hat das letzte Spiel von Venus Williams gewonnen?",
+    "Wann öffnet der Saturn-Markt in Köln?",
+    "Mars-Riegel Kalorien",
+    "Is Mercury Marine a good outboard brand?",
+    "Hat der Saturn in Leipzig am Sonntag offen?",
+    "How much is a Mars bar at the corner shop?",
+    "Bruno Mars Konzert Tickets",
+    "Is the Ford Mercury a reliable car?",
+]
+STILL_THE_SKY = [
+    "Wie viel kostet eine Mission zum Mars?",
+    "What does a telescope cost that shows Saturn's rings?",
+    "Which brand of binoculars shows Jupiter's moons best?",
+    "Wie hoch ist der Druck auf der Venus in bar?",
+    "Could there be marine life under the ice of Enceladus?",
+    "Wann ist Saturn heute Abend am besten zu sehen?",
+    "Is Mercury visible in the morning this week?",
+]
+
+
+@pytest.mark.parametrize("text", BORROWED)
+def test_a_body_s_name_naming_a_shop_a_sweet_a_brand_or_a_person_is_off_topic(text: str) -> None:
+    intent = classify_intent(text)
+    assert (intent.kind, intent.reason) == ("off_topic", "a body's name naming something else")
+
+
+@pytest.mark.parametrize("text", STILL_THE_SKY)
+def test_everyday_words_beside_the_sky_or_spaceflight_keep_the_body(text: str) -> None:
+    assert classify_intent(text).kind != "off_topic"

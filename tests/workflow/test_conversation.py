@@ -147,7 +147,7 @@ async def test_profile_values_are_visible_assumptions_and_never_override(
     record = await turn(later, "Plane mir morgen Abend")
     assert record.plan is not None
     assert "Ich nehme deinen üblichen Ort Kreuzlingen" in record.answer
-    assert "Ich nehme dein übliches Instrument 10-inch" in record.answer
+    assert "Ich nehme dein übliches Instrument 10-Zoll-Dobson (254 mm)" in record.answer
     assert record.state["planning_data"]["location"]["source"] == "profile"
 
     told = Session.create(settings=offline_settings, profile=profile)

@@ -23,7 +23,7 @@ async def test_export_gives_three_files_in_the_conversations_language(
     record = await turn(session, "Exportiere den Plan bitte")
     assert record.agents == ["SingularityOrchestrator", "PlanningAgent"]
     assert [(c.name, c.status) for c in record.tool_calls] == [("handoff", "ok"), ("export_plan", "ok")]
-    assert record.answer.startswith("Der Plan für Kreuzlingen, Switzerland ist exportiert: die Stellarium")
+    assert record.answer.startswith("Der Plan für Kreuzlingen, Schweiz ist exportiert: die Stellarium")
     files = [a for a in record.artifacts if a.kind == "file"]
     assert [Path(a.path).suffix for a in files] == [".json", ".csv", ".pdf"]
     assert all(Path(a.path).exists() for a in files)

@@ -57,7 +57,7 @@ async def test_another_action_presented_as_the_requested_one(
     )
     record = await turn(session, "Plane heute Abend in Zürich mit meinem 10x50 Fernglas")
     assert record.state["planning_data"]["location"]["name"].startswith("Kreuzlingen")
-    assert "Hinweis: Verwendet wurde der Ort Kreuzlingen, Switzerland, nicht „Zürich“ wie gewünscht." in record.answer
+    assert "Hinweis: Verwendet wurde der Ort Kreuzlingen, Schweiz, nicht „Zürich“ wie gewünscht." in record.answer
     assert "Erledigt: Beobachtungsplan berechnet" in record.answer
 
 

@@ -17,6 +17,7 @@ from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.naming import name_key
+from singularity.planning.countries import place_name, place_said
 from singularity.planning.equipment import classify_equipment, label_in
 from singularity.planning.export import (
     FORMATS,
@@ -101,7 +102,8 @@ class PlanningTools:
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
-            view = {"place": result.data["location"]["name"], "timezone": result.data["location"]["timezone"]}
+            view = {"place": place_name(Location.model_validate(result.data["location"]), await _language(ctx)),
+                    "timezone": result.data["location"]["timezone"]}
             if planning.get("time_phrase"):  # the same words mean another instant elsewhere
                 timed = await self.set_time(ctx, planning["time_phrase"])
                 view["time"] = timed.model_data or timed.message
@@ -182,7 +184,8 @@ class PlanningTools:
             numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
                                        self.settings.conversation.units)
             result = result.model_copy(update={"model_data": {
-                **view, "place": planning["location"]["name"], "numbers": numbers,
+                **view, "place": place_name(Location.model_validate(planning["location"]), await _language(ctx)),
+                "numbers": numbers,
                 "assumptions": _english(assumed)}})
         else:
             await _update(ctx, weather_checked=True, weather_ok=None,
@@ -234,8 +237,9 @@ class PlanningTools:
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
         data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
-        view = {"assumptions": _english(assumed), "place": location.name, "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+        view = {"assumptions": _english(assumed), "place": place_name(location, await _language(ctx)), "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"], "moon": summary["moon"],
+                "moon_numbers": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
                 "weather": planning["weather_summary"],
                 "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
@@ -334,7 +338,7 @@ class PlanningTools:
             return exported
         plan, artifacts = exported
         return ToolResult.success({"files": [Path(a.path or "").name for a in artifacts]},
-                                  message=msg("export.exported", place=plan.location.name),
+                                  message=msg("export.exported", place=place_said(plan.location)),
                                   artifacts=artifacts)
 
     async def load_plan_into_stellarium(self, ctx: Context) -> ToolResult:

