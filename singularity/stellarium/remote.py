@@ -35,6 +35,7 @@ import httpx
 
 from singularity.catalogue import Message, failures, msg
 from singularity.errors import InputError, ServiceError
+from singularity.http import tls_context
 
 SERVER_HEADER = re.compile(r"Stellarium RemoteControl\s+([\w.+-]+)")
 JD_UNIX_EPOCH = 2440587.5
@@ -204,6 +205,7 @@ class RemoteControl:
         self._client = httpx.AsyncClient(
             base_url=self.base_url,
             timeout=timeout_s,
+            verify=tls_context(),
             auth=httpx.BasicAuth("", password) if password is not None else None,
         )
 
