@@ -18,7 +18,13 @@ from singularity.stellarium.bridge import StellariumBridge
 from singularity.workflow.runner import Session, SharedResources
 from tests.fakes.server import FakeServer
 from tests.fakes.stellarium import FakeStellarium
-from tests.stellarium.agent_support import AFTERNOON, EVENING, in_memory_mcp, stellarium_settings, turn
+from tests.stellarium.agent_support import (
+    AFTERNOON,
+    EVENING,
+    in_memory_mcp,
+    stellarium_settings,
+    turn,
+)
 from tests.workflow.conftest import clear_forecast
 
 KREUZLINGEN = Location(name="Kreuzlingen, Switzerland", lat=47.65, lon=9.17, elevation_m=400,
