@@ -13,7 +13,9 @@ sequence of turns, one after the other with a short pause between them:
 
 Before the clock starts one more user sends each kind once (``--no-warm-up`` counts those
 too): a fresh process loads the embedding model, the intent vectors, the gazetteer, the object
-catalogue and matplotlib on its first turns (about 20 s on a loaded machine), once.
+catalogue and matplotlib on its first turns (about 20 s on a loaded machine), once. That user
+stays connected until the end, as someone always is on a server with 20 users: the Stellarium
+bridge ends with the last chat that uses it, and was otherwise started again during the run.
 
 Measured: each turn's latency from sending the message to the app's ``task_end`` (p50/p95
 per kind), errors (a turn without an answer within the time limit, Chainlit's error message,
@@ -198,7 +200,9 @@ async def login(client: httpx.AsyncClient, url: str, name: str, password: str | 
 
 async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
                    user_prefix: str, password: str | None, everyone: list[str], *,
-                   warm_up: bool = False, cpu: Callable[[], float] | None = None) -> None:
+                   warm_up: bool = False, cpu: Callable[[], float] | None = None,
+                   stay: list[User] | None = None) -> None:
+    """One user's turns; ``stay`` keeps the connection open (and the user in it) afterwards."""
     rng = random.Random(number)
     if not warm_up:
         await asyncio.sleep(rng.uniform(0, 2))  # people do not arrive in the same millisecond
@@ -223,8 +227,11 @@ async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
     except Exception as exc:  # noqa: BLE001 - a broken connection is a result, not a crash of the benchmark
         run.turns.append(Turn(number, "connection", 0.0, "", f"{type(exc).__name__}: {exc}"))
     finally:
-        with suppress(Exception):
-            await user.sio.disconnect()
+        if stay is None:
+            with suppress(Exception):
+                await user.sio.disconnect()
+        else:
+            stay.append(user)
 
 
 def tree_cpu_s(process: psutil.Process) -> float:
@@ -318,15 +325,21 @@ async def measure(args: argparse.Namespace, url: str, process: psutil.Process) -
     stop = asyncio.Event()
     watcher = asyncio.create_task(watch(process, url, run, stop))
     everyone = [CITIES[n % len(CITIES)] for n in range(args.users)]
-    if args.warm_up:  # one user, each kind once, not counted: what the first chats of a process load
+    stay: list[User] = []
+    if args.warm_up:  # one user, each kind once, not counted: what the first chats of a process load;
+        # still connected while the others run, so the Stellarium bridge they share is not ended
+        # with the last chat and started again by the next (an MCP server start: 1-2 s of CPU)
         await simulate(args.users, url, len(TURNS), 0.0, run, args.user_prefix, args.password,
-                       [], warm_up=True)
+                       [], warm_up=True, stay=stay)
     started, cpu_before = time.perf_counter(), tree_cpu_s(process)
     per_turn = (lambda: tree_cpu_s(process)) if args.users == 1 else None  # serial: one turn's own
     await asyncio.gather(*(simulate(n, url, args.turns, args.think, run, args.user_prefix,
                                     args.password, everyone, cpu=per_turn) for n in range(args.users)))
     run.cpu_s, run.wall_s = tree_cpu_s(process) - cpu_before, time.perf_counter() - started
     run.rss_mb.append((time.perf_counter() - started, tree_rss_mb(process)))
+    for user in stay:
+        with suppress(Exception):
+            await user.sio.disconnect()
     stop.set()
     await watcher
     return run

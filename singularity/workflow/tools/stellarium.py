@@ -331,21 +331,22 @@ class StellariumTools:
     async def _eyepiece_in_stellarium(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
                                       best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
         """The view in Stellarium with its screenshot, or why it could not be shown (the
-        caller draws the field instead); Stellarium is driven by this session alone."""
-        try:
-            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
-                return await self._eyepiece_shown(ctx, state, plan, best_time, obj, view)
-        except StellariumBusy:
-            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(_busy(self.settings))))
-
-    async def _eyepiece_shown(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
-                              best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
+        caller draws the field instead); Stellarium is driven by this session alone, only
+        while the view is set and shot."""
         where = await self._viewpoint(ctx, state, plan, best_time)
         if isinstance(where, ToolResult):
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(where)))
-        seen = _visibility(obj, where)
+        seen = await asyncio.to_thread(_visibility, obj, where)  # ephemerides: CPU work
         if seen is not None and not seen.above_horizon:
             return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.label))
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                return await self._eyepiece_shown(ctx, where, obj, view)
+        except StellariumBusy:
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(_busy(self.settings))))
+
+    async def _eyepiece_shown(self, ctx: Context, where: Viewpoint, obj: SkyObject,
+                              view: EyepieceView) -> ToolResult:
         placed = await self._set_viewpoint(where, obj)
         if placed.status in (Status.OK, Status.PARTIAL):
             placed = await self.bridge.call("show_eyepiece_field", name=obj.stellarium_name,
