@@ -270,7 +270,7 @@ class PlanningTools:
         """The plan's altitude chart, drawn once per plan and language: its file is named by
         what it shows, so the same plan asked again (a repeated question, a correction that
         changed nothing) reuses it, and a different plan for the same start never replaces
-        the chart an earlier answer shows. Drawing is most of a planning turn's CPU."""
+        the chart an earlier answer shows. Drawing is a third to a half of a planning turn's CPU."""
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
         if not plan.targets or session_dir is None:
             return []
