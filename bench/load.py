@@ -13,13 +13,20 @@ sequence of turns, one after the other with a short pause between them:
 
 Before the clock starts one more user sends each kind once (``--no-warm-up`` counts those
 too): a fresh process loads the embedding model, the intent vectors, the gazetteer, the object
-catalogue and matplotlib on its first turns (about 20 s on a loaded machine), once.
+catalogue and matplotlib on its first turns (about 20 s on a loaded machine), once. That user
+stays connected until the end, as someone always is on a server with 20 users: the Stellarium
+bridge ends with the last chat that uses it, and was otherwise started again during the run.
 
 Measured: each turn's latency from sending the message to the app's ``task_end`` (p50/p95
 per kind), errors (a turn without an answer within the time limit, Chainlit's error message,
 the app's "internal error" sentence), the resident memory of the app's process tree (the app
 and its Stellarium MCP servers) once a second, the longest ``/health`` answer, and whether any
-answer names another user's city (each user plans for their own).
+answer names another user's city (each user plans for their own); the CPU time of the app's
+process tree per turn (over the whole run; with one user also per kind, each turn's own), which
+says how many turns a second the cores can serve at all. The last line is the run as a row of
+the table in docs/benchmarks.md.
+
+Pause: each user waits 0.5–1.5 s (times ``--think``) between an answer and the next message.
 
 Services: the weather is a local fake Open-Meteo; Nominatim and the image services keep their
 real addresses (unreachable in a sandbox: they fail, the gazetteer answers); Stellarium is the
@@ -33,7 +40,7 @@ it sets goes with the socket; with login off nothing is sent. ``--login`` turns 
 on in the app it starts and adds those users to its users file first (each then has their own
 profile and history, as several people would).
 
-Run: ``uv run python bench/load.py --users 20 [--turns 8] [--login] [--stellarium real] [--json out.json]``
+Run: ``uv run python bench/load.py --users 20 [--turns 8] [--think 1] [--login] [--stellarium real] [--json out.json]``
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -86,6 +93,9 @@ TURNS = (
     ("image", "Zeig mir Bilder vom Orionnebel"),
 )
 TURN_TIMEOUT_S = 180.0
+PAUSE_S = (0.5, 1.5)
+"""A user's pause between an answer and the next message, times ``--think`` (mean 1 s): far
+shorter than a person reading a plan, so 20 users send about as much as 60–100 would."""
 BUSY = "|".join(re.escape(say("stellarium.busy", lang, seconds="@@").split("@@")[0][:40]) for lang in ("de", "en"))
 """The start of the sentence for an action that waited too long for Stellarium."""
 INTERNAL_ERROR = "|".join(re.escape(say("ui.internal_error", lang, log="@@").split("@@")[0][:40])
@@ -100,6 +110,8 @@ class Turn:
     seconds: float
     answer: str
     error: str | None = None
+    cpu_s: float | None = None
+    """The app tree's CPU time from sending to the answer: one turn's own only with one user."""
 
 
 @dataclass
@@ -109,6 +121,9 @@ class Run:
     health_max_s: float = 0.0
     leaks: list[str] = field(default_factory=list)
     busy: int = 0
+    cpu_s: float = 0.0
+    """CPU time of the app's process tree while the users ran (all cores together)."""
+    wall_s: float = 0.0
 
 
 class User:
@@ -185,7 +200,9 @@ async def login(client: httpx.AsyncClient, url: str, name: str, password: str | 
 
 async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
                    user_prefix: str, password: str | None, everyone: list[str], *,
-                   warm_up: bool = False) -> None:
+                   warm_up: bool = False, cpu: Callable[[], float] | None = None,
+                   stay: list[User] | None = None) -> None:
+    """One user's turns; ``stay`` keeps the connection open (and the user in it) afterwards."""
     rng = random.Random(number)
     if not warm_up:
         await asyncio.sleep(rng.uniform(0, 2))  # people do not arrive in the same millisecond
@@ -196,20 +213,35 @@ async def simulate(number: int, url: str, turns: int, think_s: float, run: Run,
         await user.connect()
         for index in range(turns):
             kind, text = TURNS[index % len(TURNS)]
+            before = cpu() if cpu is not None else None
             seconds, answer, error = await user.say(text.format(city=user.city))
             if warm_up:
                 continue
-            run.turns.append(Turn(number, kind, seconds, answer, error))
+            spent = cpu() - before if cpu is not None and before is not None else None
+            run.turns.append(Turn(number, kind, seconds, answer, error, spent))
             run.busy += bool(re.search(BUSY, answer))
             others = [c for c in everyone if c != user.city and re.search(rf"\b{re.escape(c)}\b", answer)]
             if others:
                 run.leaks.append(f"user {number} ({user.city}) was told about {', '.join(others)}")
-            await asyncio.sleep(rng.uniform(0.5, 1.5) * think_s)
+            await asyncio.sleep(rng.uniform(*PAUSE_S) * think_s)
     except Exception as exc:  # noqa: BLE001 - a broken connection is a result, not a crash of the benchmark
         run.turns.append(Turn(number, "connection", 0.0, "", f"{type(exc).__name__}: {exc}"))
     finally:
-        with suppress(Exception):
-            await user.sio.disconnect()
+        if stay is None:
+            with suppress(Exception):
+                await user.sio.disconnect()
+        else:
+            stay.append(user)
+
+
+def tree_cpu_s(process: psutil.Process) -> float:
+    """User and system CPU seconds of the app and its children (chart workers, MCP server)."""
+    total = 0.0
+    for proc in [process, *process.children(recursive=True)]:
+        with suppress(psutil.Error):
+            times = proc.cpu_times()
+            total += times.user + times.system
+    return total
 
 
 def tree_rss_mb(process: psutil.Process) -> float:
@@ -293,13 +325,21 @@ async def measure(args: argparse.Namespace, url: str, process: psutil.Process) -
     stop = asyncio.Event()
     watcher = asyncio.create_task(watch(process, url, run, stop))
     everyone = [CITIES[n % len(CITIES)] for n in range(args.users)]
-    if args.warm_up:  # one user, each kind once, not counted: what the first chats of a process load
+    stay: list[User] = []
+    if args.warm_up:  # one user, each kind once, not counted: what the first chats of a process load;
+        # still connected while the others run, so the Stellarium bridge they share is not ended
+        # with the last chat and started again by the next (an MCP server start: 1-2 s of CPU)
         await simulate(args.users, url, len(TURNS), 0.0, run, args.user_prefix, args.password,
-                       [], warm_up=True)
-    started = time.perf_counter()
+                       [], warm_up=True, stay=stay)
+    started, cpu_before = time.perf_counter(), tree_cpu_s(process)
+    per_turn = (lambda: tree_cpu_s(process)) if args.users == 1 else None  # serial: one turn's own
     await asyncio.gather(*(simulate(n, url, args.turns, args.think, run, args.user_prefix,
-                                    args.password, everyone) for n in range(args.users)))
+                                    args.password, everyone, cpu=per_turn) for n in range(args.users)))
+    run.cpu_s, run.wall_s = tree_cpu_s(process) - cpu_before, time.perf_counter() - started
     run.rss_mb.append((time.perf_counter() - started, tree_rss_mb(process)))
+    for user in stay:
+        with suppress(Exception):
+            await user.sio.disconnect()
     stop.set()
     await watcher
     return run
@@ -318,7 +358,8 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, ...]) -
     rss = [mb for _, mb in run.rss_mb]
     half = rss[len(rss) // 2:] or rss
     return {
-        "users": args.users, "turns_per_user": args.turns, "stellarium": args.stellarium, "login": args.login,
+        "users": args.users, "turns_per_user": args.turns, "think": args.think,
+        "stellarium": args.stellarium, "login": args.login,
         "load_average_before": load_before, "load_average_after": os.getloadavg(),
         "latency_s": {kind: {"n": len(v), "p50": round(quantile(v, 0.5), 2), "p95": round(quantile(v, 0.95), 2)}
                       for kind, v in latency.items() if v},
@@ -330,14 +371,40 @@ def report(run: Run, args: argparse.Namespace, load_before: tuple[float, ...]) -
         "rss_mb": {"peak": round(max(rss)), "second_half_min": round(min(half)), "second_half_max": round(max(half)),
                    "end": round(rss[-1])},
         "health_max_s": round(run.health_max_s, 2),
+        "cpu": {"per_turn_s": round(run.cpu_s / max(1, len(run.turns)), 3),
+                "turns_per_s": round(len(run.turns) / run.wall_s, 2) if run.wall_s else None,
+                "cores_busy": round(run.cpu_s / run.wall_s, 2) if run.wall_s else None,
+                "per_kind_s": {kind: round(statistics.median(t.cpu_s for t in run.turns if t.kind == kind
+                                                             and t.cpu_s is not None), 3)
+                               for kind in kinds if any(t.kind == kind and t.cpu_s is not None
+                                                        for t in run.turns)}},
     }
+
+
+def table_row(figures: dict) -> str:
+    """The figures as a row of the table in docs/benchmarks.md ("Many users at once")."""
+    def pair(kind: str) -> str:
+        value = figures["latency_s"].get(kind)
+        return f"{value['p50']:.2f} / {value['p95']:.2f} s" if value else "–"
+
+    rss = figures["rss_mb"]
+    before, after = figures["load_average_before"][0], figures["load_average_after"][0]
+    cells = [str(figures["users"]), f"{before:.1f} ({after:.1f} at the end)",
+             *(pair(kind) for kind in ("planning", "stellarium", "knowledge", "image")),
+             f"{figures['all_p50_s']:.2f} / {figures['all_p95_s']:.2f} s", str(len(figures["errors"])),
+             str(len(figures["leaks"])), str(figures["stellarium_busy_answers"]),
+             f"{rss['peak']} MB ({rss['second_half_min']}–{rss['second_half_max']})",
+             f"{figures['health_max_s']:.2f} s", f"{figures['cpu']['per_turn_s']:.2f} s",
+             f"{figures['think']:g}"]
+    return "| " + " | ".join(cells) + " |"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=5)
     parser.add_argument("--turns", type=int, default=8, help="turns per user (the four kinds in turn)")
-    parser.add_argument("--think", type=float, default=1.0, help="mean pause between a user's turns, s")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause between a user's turns, s (drawn from 0.5–1.5 times it)")
     parser.add_argument("--stellarium", choices=("fake", "real"), default="fake")
     parser.add_argument("--index", type=Path, default=os.environ.get("SINGULARITY_TEST_KNOWLEDGE_INDEX"),
                         help="a built knowledge index (Qdrant local folder) to copy")
@@ -377,6 +444,7 @@ def main() -> None:
         shutil.rmtree(data_dir, ignore_errors=True)
     text = json.dumps(figures, indent=2, ensure_ascii=False)
     print(text)
+    print(table_row(figures))
     if args.json:
         args.json.write_text(text + "\n", encoding="utf-8")
 

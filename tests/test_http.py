@@ -129,3 +129,26 @@ def test_an_unreachable_service_fails_at_once_until_it_may_have_come_back(
     limiter.outcome(ServiceError.of("Test service", "answered HTTP 500", reason=msg("failures.service_down"),
                                     advice=msg("failures.service_down")))
     limiter.wait_blocking()  # an answer, even an error, shows the service is reachable
+
+
+def test_requests_share_one_tls_context(fake_server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building a TLS context reads the certificate bundle (about 30 ms of CPU): made once per
+    process, not once per request."""
+    import ssl
+
+    from singularity.http import tls_context
+
+    made: list[ssl.SSLContext] = []
+    original = ssl.create_default_context
+
+    def counted(*args: object, **kwargs: object) -> ssl.SSLContext:
+        made.append(original(*args, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(ssl, "create_default_context", counted)
+    tls_context.cache_clear()
+    _answers(fake_server, "GET", Response(200, {"ok": True}))
+    for _ in range(2):
+        assert get_json(_service(fake_server.url), f"{fake_server.url}/api", timeout_s=2) == {"ok": True}
+    assert len(made) == 1
+    tls_context.cache_clear()  # the next user makes its own, unpatched

@@ -41,11 +41,14 @@ def new_figure(**options: Any) -> Figure:
 
 
 def save_figure(fig: Figure, path: Path, file_format: str = "png", *, tight: bool = True) -> Path:
-    """Write ``fig`` to ``path`` (its folder made) and return the path."""
+    """Write ``fig`` to ``path`` (its folder made; whole or not at all, since a chart file
+    that exists is reused) and return the path."""
     if tight:
         fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, format=file_format)
+    part = path.with_name(f"{path.name}.part")
+    fig.savefig(part, format=file_format)
+    part.replace(path)
     return path
 
 

@@ -34,7 +34,7 @@ import httpx
 from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.errors import ServiceError
-from singularity.http import Advice, RateLimiter, Service, get_json, shape_error
+from singularity.http import Advice, RateLimiter, Service, get_json, shape_error, tls_context
 from singularity.inputs import clean_text
 from singularity.planning.countries import country_name
 from singularity.planning.gazetteer import Place
@@ -140,7 +140,7 @@ class NominatimGeocoder:
 
     def _fetch(self, text: str) -> list[dict[str, Any]]:
         limiter = _limiter(self._url, self._interval)
-        with httpx.Client() as client:  # made first: its set-up must not eat into the spacing
+        with httpx.Client(verify=tls_context()) as client:  # made first: its set-up must not eat into the spacing
             limiter.wait_blocking()
             try:
                 raw = get_json(

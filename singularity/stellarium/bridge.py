@@ -81,6 +81,8 @@ class StellariumBridge:
         self._connecting = asyncio.Lock()  # two sessions' first calls start one server, not two
         self._driver = asyncio.Lock()
         self._home: dict[str, Any] | None = None
+        self._reading_home = asyncio.Lock()
+        """A session may read the home place outside the view's lock while another moves it."""
         self.moved = False
         """Whether a session of this app set Stellarium's place (it is then no longer its own)."""
 
@@ -152,11 +154,12 @@ class StellariumBridge:
     async def home(self) -> ToolResult:
         """Stellarium's own place, as it was before any session of this app moved it: what a
         session without a place of its own is shown, never the last user's place."""
-        if self._home is None:
-            status = await self.status()
-            if status.status is not Status.OK:
-                return status
-            self._home = status.data["location"]
+        async with self._reading_home:  # read once, before any session's move (set_location)
+            if self._home is None:
+                status = await self.status()
+                if status.status is not Status.OK:
+                    return status
+                self._home = status.data["location"]
         return ToolResult.success({"location": self._home})
 
     async def find_objects(self, query: str) -> ToolResult:

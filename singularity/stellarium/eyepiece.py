@@ -60,6 +60,6 @@ async def show_true_field(remote: RemoteControl, name: str, true_field_deg: floa
         await remote.set_property("SpecialMarkersMgr.fovCircularMarkerDisplayed", True)
         fov = centring.fov
     if settle_s > 0:
-        await remote.run_script(f"core.wait({settle_s:g});")
+        await remote.run_script(f"core.wait({settle_s:g});", finished=True)
     return EyepieceField(selected=centring.selected.name, true_field_deg=true_field_deg, fov=fov,
                          mode="oculars" if oculars else "marker", centred=centring.centred)

@@ -211,3 +211,15 @@ def test_altitudes_agree_with_stellarium(name: str) -> None:
                                       status["location"]["latitude"],
                                       status["location"]["longitude"])
     assert altitude == pytest.approx(info["altitude-geometric"], abs=0.01)
+
+
+async def test_a_script_is_not_waited_for_unless_asked(fake_stellarium: FakeStellarium) -> None:
+    """A script's effect is polled for by its caller, so posting it returns at once (under the
+    Stellarium lock a fixed wait made every session wait); ``finished`` waits it out."""
+    fake_stellarium.script_delay_s = 0.3
+    async with make_remote(fake_stellarium) as remote:
+        await remote.run_script("core.wait(0);")
+        assert fake_stellarium.state.script_busy
+        await remote.run_script("core.wait(0);", finished=True)
+        assert not fake_stellarium.state.script_busy
+        assert len(fake_stellarium.state.scripts) == 2

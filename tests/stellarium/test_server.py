@@ -192,3 +192,25 @@ async def test_the_stdio_server_as_mcp_clients_start_it(
     async with Client(transport) as mcp:
         status = await call(mcp, "stellarium_status")
     assert status["status"] == "ok" and status["data"]["version"] == "0.22.2"
+
+
+async def test_one_remote_control_client_serves_every_call(
+    fake_stellarium: FakeStellarium, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A client per call built a TLS context each time (most of the server's CPU per call)."""
+    import singularity.stellarium.server as server_module
+
+    made: list[object] = []
+
+    class Counted(server_module.RemoteControl):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(server_module, "RemoteControl", Counted)
+    monkeypatch.delenv("STELLARIUM_PASSWORD", raising=False)
+    async with Client(build_server(settings_for(fake_stellarium.url, tmp_path / "data"))) as mcp:
+        for tool, arguments in (("stellarium_status", {}), ("object_info", {"name": "M31"}),
+                                ("center_object", {"name": "M31"})):
+            assert (await call(mcp, tool, **arguments))["status"] == "ok"
+    assert len(made) == 1

@@ -18,7 +18,13 @@ from singularity.stellarium.bridge import StellariumBridge
 from singularity.workflow.runner import Session, SharedResources
 from tests.fakes.server import FakeServer
 from tests.fakes.stellarium import FakeStellarium
-from tests.stellarium.agent_support import EVENING, in_memory_mcp, stellarium_settings, turn
+from tests.stellarium.agent_support import (
+    AFTERNOON,
+    EVENING,
+    in_memory_mcp,
+    stellarium_settings,
+    turn,
+)
 from tests.workflow.conftest import clear_forecast
 
 KREUZLINGEN = Location(name="Kreuzlingen, Switzerland", lat=47.65, lon=9.17, elevation_m=400,
@@ -182,3 +188,19 @@ async def test_a_session_without_a_place_sees_stellariums_own_not_the_last_users
         await shared.close()
     assert "Vienna" not in record.answer and "Wien" not in record.answer
     assert fake_stellarium.state.location["latitude"] == pytest.approx(own["latitude"])
+
+
+async def test_a_target_below_the_horizon_is_refused_while_another_session_drives(world: Settings) -> None:
+    """Place, time and visibility are worked out before the lock: only changing the view and
+    the screenshot wait for another session's action."""
+    impatient = world.model_copy(update={"stellarium": world.stellarium.model_copy(update={"busy_wait_s": 0.0})})
+    shared = SharedResources()
+    alice, bob = at_home(impatient, shared, KREUZLINGEN), at_home(impatient, shared, VIENNA)
+    try:
+        async with alice.resources.stellarium.driving(1.0):  # Alice's action is under way
+            record = await turn(bob, "Zeig mir M42 in Stellarium", now=AFTERNOON)
+    finally:
+        await asyncio.gather(alice.close(), bob.close())
+    assert [c.status for c in record.tool_calls][-1] == "refused"
+    assert "Horizont" in record.answer
+    assert say("stellarium.busy", "de", seconds="0") not in record.answer

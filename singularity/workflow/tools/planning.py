@@ -6,6 +6,8 @@ are resolved by the planning engine and stored by these tools.
 """
 
 import asyncio
+import hashlib
+import json
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -231,7 +233,7 @@ class PlanningTools:
         summary = compact_plan(full)
         await _update(ctx, generated_plan=summary)
         await ctx.store.set(LAST_PLAN_KEY, full)
-        artifacts = await self._chart(ctx, plan)
+        artifacts = await self._chart(ctx, plan, full)
         data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
                 "weather": planning["weather_summary"], "listed": len(plan.targets)}
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
@@ -268,15 +270,21 @@ class PlanningTools:
             await self.set_time(ctx, planning["time_phrase"])
         return sentences
 
-    async def _chart(self, ctx: Context, plan: Any) -> list[Artifact]:
+    async def _chart(self, ctx: Context, plan: Any, full: dict[str, Any]) -> list[Artifact]:
+        """The plan's altitude chart, drawn once per plan and language: its file is named by
+        what it shows, so the same plan asked again (a repeated question, a correction that
+        changed nothing) reuses it, and a different plan for the same start never replaces
+        the chart an earlier answer shows. Drawing is a third to a half of a planning turn's CPU."""
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
         if not plan.targets or session_dir is None:
             return []
         from singularity.planning.chart import render_altitude_chart
 
-        path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}.png"
         language = await _language(ctx)
-        await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
+        shown = hashlib.sha256(json.dumps([full, language], sort_keys=True).encode()).hexdigest()[:12]
+        path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}-{shown}.png"
+        if not path.exists():
+            await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:

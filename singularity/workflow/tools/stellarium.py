@@ -88,16 +88,13 @@ class StellariumTools:
         chosen = await self._choose(target, state, plan)
         if chosen.status is not Status.OK:
             return chosen
-        try:
-            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
-                return await self._show(ctx, chosen, state, plan)
-        except StellariumBusy:
-            return _busy(self.settings)
+        return await self._show(ctx, chosen, state, plan)
 
     async def _show(self, ctx: Context, chosen: ToolResult, state: dict[str, Any],
                     plan: dict[str, Any] | None) -> ToolResult:
-        """Set this session's place and time, centre the object, take the screenshot (the
-        caller drives Stellarium alone)."""
+        """Work out the place, time and visibility, then drive Stellarium alone only to set
+        them, centre the object and take the screenshot: every other session waits while one
+        holds the view, so nothing else happens under the lock."""
         obj = SkyObject.model_validate(chosen.data["object"])
         notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
@@ -110,13 +107,14 @@ class StellariumTools:
         if seen is None:
             notes.append(msg("stellarium.no_position", object=obj.name))
 
-        problems: list[Message] = []
-        for step in (self._set_viewpoint, self._center):
-            result = await step(view, obj)
-            if result.status is Status.PARTIAL:
-                problems.append(said(result))  # done, with a flaw the user must hear of
-            elif result.status is not Status.OK:
-                return result
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                problems, failed = await self._point(view, obj)
+                shot = failed or await self._screenshot(ctx, obj.name)
+        except StellariumBusy:
+            return _busy(self.settings)
+        if failed is not None:
+            return failed
         self._shown = (view, obj)
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = obj.name
@@ -127,7 +125,6 @@ class StellariumTools:
                 "notes": [n.model_dump(mode="json") for n in notes]}
         if seen is not None:
             data |= {"altitude_deg": round(seen.altitude_deg), "direction": seen.direction}
-        shot = await self._screenshot(ctx, obj.name)
         model_view = {k: data[k] for k in ("object", "common_name", "place", "time", "place_source",
                                            "altitude_deg", "direction")
                       if data.get(k) not in (None, "", [])}
@@ -147,11 +144,9 @@ class StellariumTools:
         try:
             async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
                 if self._shown is not None:  # another session may have moved the view since
-                    view, obj = self._shown
-                    for step in (self._set_viewpoint, self._center):
-                        restored = await step(view, obj)
-                        if restored.status not in (Status.OK, Status.PARTIAL):
-                            return restored
+                    _, failed = await self._point(*self._shown)
+                    if failed is not None:
+                        return failed
                 return await self._screenshot(ctx, "view")
         except StellariumBusy:
             return _busy(self.settings)
@@ -202,6 +197,18 @@ class StellariumTools:
             return home
         location = _stellarium_location(home.data["location"])
         return Viewpoint(location, now_at(now_iso, location.tz), "stellarium")
+
+    async def _point(self, view: Viewpoint, obj: SkyObject) -> tuple[list[Message], ToolResult | None]:
+        """Set the place and time, then centre the object (the caller drives Stellarium):
+        the flaws the user must hear of, and the result of a step that failed (None: done)."""
+        problems: list[Message] = []
+        for step in (self._set_viewpoint, self._center):
+            result = await step(view, obj)
+            if result.status is Status.PARTIAL:
+                problems.append(said(result))  # done, with a flaw the user must hear of
+            elif result.status is not Status.OK:
+                return problems, result
+        return problems, None
 
     async def _set_viewpoint(self, view: Viewpoint, obj: SkyObject) -> ToolResult:
         located = ToolResult.success({})
@@ -324,21 +331,22 @@ class StellariumTools:
     async def _eyepiece_in_stellarium(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
                                       best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
         """The view in Stellarium with its screenshot, or why it could not be shown (the
-        caller draws the field instead); Stellarium is driven by this session alone."""
-        try:
-            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
-                return await self._eyepiece_shown(ctx, state, plan, best_time, obj, view)
-        except StellariumBusy:
-            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(_busy(self.settings))))
-
-    async def _eyepiece_shown(self, ctx: Context, state: dict[str, Any], plan: dict[str, Any] | None,
-                              best_time: str | None, obj: SkyObject, view: EyepieceView) -> ToolResult:
+        caller draws the field instead); Stellarium is driven by this session alone, only
+        while the view is set and shot."""
         where = await self._viewpoint(ctx, state, plan, best_time)
         if isinstance(where, ToolResult):
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(where)))
-        seen = _visibility(obj, where)
+        seen = await asyncio.to_thread(_visibility, obj, where)  # ephemerides: CPU work
         if seen is not None and not seen.above_horizon:
             return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.label))
+        try:
+            async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
+                return await self._eyepiece_shown(ctx, where, obj, view)
+        except StellariumBusy:
+            return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(_busy(self.settings))))
+
+    async def _eyepiece_shown(self, ctx: Context, where: Viewpoint, obj: SkyObject,
+                              view: EyepieceView) -> ToolResult:
         placed = await self._set_viewpoint(where, obj)
         if placed.status in (Status.OK, Status.PARTIAL):
             placed = await self.bridge.call("show_eyepiece_field", name=obj.stellarium_name,
