@@ -84,6 +84,10 @@ def test_bad_weather_asks_before_planning(cli, fake_server: FakeServer) -> None:
     forced = cli(*EXAMPLE, "--ignore-weather", "--json")
     assert forced.exit_code == 0
     assert json.loads(forced.output)["plan"]["targets"]
+    german = cli("--language", "de", *EXAMPLE)
+    assert german.exit_code == 3
+    assert "Bewölkt" in german.output and "Bewölkung im Mittel 9" in german.output
+    assert "cloud" not in german.output.lower()
 
 
 def test_unreachable_weather_still_plans_and_says_so(cli, monkeypatch: pytest.MonkeyPatch) -> None:

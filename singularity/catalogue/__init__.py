@@ -91,7 +91,7 @@ def in_languages(texts: Mapping[Language, str]) -> Message:
 
 
 class _Formatter(Formatter):
-    """``str.format`` that writes numbers with the language's marks."""
+    """``str.format`` that writes numbers with the language's marks and knows ``!c``."""
 
     def __init__(self, language: Language) -> None:
         self.language = language
@@ -100,6 +100,14 @@ class _Formatter(Formatter):
         if isinstance(value, int | float) and not isinstance(value, bool):
             return number(value, self.language, format_spec)
         return super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """``{name!c}``: the text with its first letter capitalised (a sentence that begins with
+        a part said elsewhere in mid-sentence)."""
+        if conversion == "c":
+            text = str(value)
+            return text[:1].upper() + text[1:]
+        return super().convert_field(value, conversion)
 
 
 @cache

@@ -104,7 +104,8 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
     weather = steps["weather"]
     if (weather.status in (Status.OK, Status.PARTIAL) and weather.data
             and weather.data.get("needs_confirmation") and not request.ignore_weather):
-        return PlanOutcome(status=Status.NEEDS_INPUT, message=weather.data["summary"], steps=steps)
+        return PlanOutcome(status=Status.NEEDS_INPUT, message=weather.data["summary"], steps=steps,
+                           text=Message.model_validate(weather.data["said"]))
 
     plan = compute_plan(
         location=location, window=window, equipment=equipment, sky=sky,

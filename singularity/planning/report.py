@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from singularity.catalogue import Language, number, say
+from singularity.catalogue import Language, Message, number, say
 from singularity.catalogue.objects import moon_phase, object_type
 from singularity.planning.countries import place_name
 from singularity.planning.pipeline import PlanOutcome
@@ -45,8 +45,8 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
             phase=moon_phase(moon.phase, language), percent=round(100 * moon.illumination))))
     weather = outcome.steps.get("weather")
     if weather is not None:
-        text = (weather.data.get("summary") if weather.status is Status.OK and weather.data
-                else weather.message_in(language))
+        text = (Message.model_validate(weather.data["said"]).render(language)
+                if weather.status is Status.OK and weather.data else weather.message_in(language))
         console.print(escape(say("cli.plan_weather", language, text=text)))
     table = Table(show_lines=False)
     columns = COLUMNS + (("assessment",) if language == "en" else ())

@@ -118,7 +118,7 @@ def test_bad_night_is_ok_but_asks_before_planning(auto: Settings, fake_server: F
     assert data["verdict"] == "bad" and data["weather_ok"] is False
     assert data["needs_confirmation"] is True
     assert data["summary"] == (
-        "Cloudy and rain likely and poor visibility (fog or haze): cloud cover 95 % on average "
+        "Cloudy, rain likely and poor visibility (fog or haze): cloud cover 95 % on average "
         "(max 95 %), rain chance 80 %, visibility down to 3.0 km. "
         "Shall I compute the observing plan anyway?"
     )

@@ -206,3 +206,14 @@ def test_a_window_outside_the_forecast_has_no_verdict(settings: Settings) -> Non
     late = TimeWindow(start=NIGHT + 24 * HOUR, end=NIGHT + 26 * HOUR)
     with pytest.raises(ValueError, match="does not reach"):
         assess(hourly([10] * 7), late, settings=settings)
+
+
+def test_the_sentence_is_said_in_german_with_german_numbers(settings: Settings) -> None:
+    foggy = assess(hourly([95] * 7, visibility_km=1.2, temperature_c=1.0, dew_point_c=-0.5),
+                   WINDOW, settings=settings)
+    german = foggy.said.render("de")
+    assert german.startswith("Bewölkt und schlechte Sicht (Nebel oder Dunst): Bewölkung im Mittel 95 %")
+    assert "Sicht bis hinab zu 1,2 km" in german
+    assert "bis auf 1,5 °C an ihrem Taupunkt" in german
+    assert foggy.summary == foggy.said.render("en")
+    assert foggy.summary.startswith("Cloudy and poor visibility (fog or haze): cloud cover 95 % on average")

@@ -70,6 +70,8 @@ async def test_bad_weather_asks_first_and_plans_after_yes(session: Session, fake
     assert asked.plan is None
     assert [(c.name, c.status) for c in asked.tool_calls][-1] == ("compute_plan", "needs_input")
     assert "trotzdem" in asked.answer and "nicht berechnet" not in asked.answer
+    assert "Bewölkt" in asked.answer and "Bewölkung im Mittel" in asked.answer
+    assert "cloud" not in asked.answer.lower()
     assert asked.state["planning_data"]["weather_ok"] is False
     yes = await turn(session, "Ja, trotzdem")
     assert [c.name for c in yes.tool_calls] == ["handoff", "compute_plan"]

@@ -19,7 +19,7 @@ from uuid import uuid4
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 
 from singularity import roles
-from singularity.catalogue import say
+from singularity.catalogue import Message, say
 from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.compose import (
     compose_plan_answer,
@@ -271,7 +271,9 @@ def plan(turn: Turn) -> ChatMessage:
     if computed is not None:
         data = (computed.result or {}).get("data") or {}
         if data.get("weather_ok") is False and computed.status == "needs_input":
-            return text(weather_question(data.get("summary", ""), language), "question")
+            verdict = data.get("said")
+            summary = Message.model_validate(verdict).render(language) if verdict else data.get("summary", "")
+            return text(weather_question(summary, language), "question")
         return text(compose_plan_answer(computed.result or {}, language))
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)

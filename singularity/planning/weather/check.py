@@ -65,6 +65,7 @@ def _data(
         "verdict": result.verdict,
         "weather_ok": result.weather_ok,
         "summary": f"{result.summary} {CONFIRM_QUESTION}" if bad else result.summary,
+        "said": result.said.model_dump(),
         "numbers": result.numbers.model_dump(),
         "samples": [_compact(sample) for sample in result.samples],
         "needs_confirmation": bad,

@@ -22,6 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from singularity.catalogue import Message, in_languages, listing, msg
 from singularity.config import Settings
 from singularity.planning.models import TimeWindow
 from singularity.planning.weather.samples import Forecast, WeatherSample
@@ -54,7 +55,8 @@ class WeatherVerdict(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     verdict: Verdict
-    summary: str
+    said: Message
+    """The verdict and its numbers as a sentence for a person, in either language."""
     numbers: WeatherNumbers
     samples: tuple[WeatherSample, ...]
     """The samples that overlap the window, in time order."""
@@ -66,6 +68,11 @@ class WeatherVerdict(BaseModel):
     @property
     def weather_ok(self) -> bool:
         return self.verdict != "bad"
+
+    @property
+    def summary(self) -> str:
+        """The sentence in English, as the tool's data gives it to a model."""
+        return self.said.render("en")
 
 
 Overlaps = list[tuple[WeatherSample, timedelta]]
@@ -114,36 +121,38 @@ def _numbers(overlaps: Overlaps) -> WeatherNumbers:
     )
 
 
-def _bad_reasons(numbers: WeatherNumbers, settings: Settings) -> list[str]:
+def _bad_reasons(numbers: WeatherNumbers, settings: Settings) -> list[Message]:
     limits = settings.weather
     reasons = []
     if numbers.cloud_mean_pct >= limits.cloud_bad_pct:
-        reasons.append("cloudy")
+        reasons.append(msg("weather.head_cloudy"))
     if (numbers.precipitation_max_pct or 0) >= limits.precipitation_bad_pct:
-        reasons.append("rain likely")
+        reasons.append(msg("weather.head_rain"))
     visibility = numbers.visibility_min_km
     if visibility is not None and visibility < limits.visibility_bad_km:
-        reasons.append("poor visibility (fog or haze)")
+        reasons.append(msg("weather.head_poor_visibility"))
     return reasons
 
 
-def _summary(head: str, numbers: WeatherNumbers, settings: Settings) -> str:
-    parts = [
-        f"cloud cover {numbers.cloud_mean_pct:.0f} % on average (max {numbers.cloud_max_pct:.0f} %)"
-    ]
+def _said(head: Message, numbers: WeatherNumbers, settings: Settings) -> Message:
+    parts = [msg("weather.part_cloud", mean=round(numbers.cloud_mean_pct), top=round(numbers.cloud_max_pct))]
     if numbers.precipitation_max_pct is not None:
-        parts.append(f"rain chance {numbers.precipitation_max_pct:.0f} %")
+        parts.append(msg("weather.part_rain", percent=round(numbers.precipitation_max_pct)))
     units = settings.conversation.units
     if numbers.visibility_min_km is not None:
         seen = distance(numbers.visibility_min_km, units)
-        if numbers.visibility_min_km < settings.weather.visibility_bad_km:
-            parts.append(f"visibility down to {seen}")
-        else:
-            parts.append(f"visibility ≥ {seen}")
+        low = numbers.visibility_min_km < settings.weather.visibility_bad_km
+        parts.append(msg("weather.part_visibility_down_to" if low else "weather.part_visibility_at_least",
+                         distance=in_languages({"de": seen.said("de"), "en": seen.said("en")})))
     if numbers.dew_risk and numbers.dew_spread_min_c is not None:
         spread = temperature_difference(max(numbers.dew_spread_min_c, 0.0), units)
-        parts.append(f"dew likely on optics (air within {spread} of its dew point)")
-    return f"{head[0].upper()}{head[1:]}: {', '.join(parts)}."
+        parts.append(msg("weather.part_dew", spread=in_languages({"de": spread.said("de"), "en": spread.said("en")})))
+    return msg("weather.summary", head=head, parts=_commas(parts))
+
+
+def _commas(parts: list[Message]) -> Message:
+    """"a, b, c": the numbers of one verdict, without a closing "and"."""
+    return parts[0] if len(parts) == 1 else msg("common.series", first=parts[0], rest=_commas(parts[1:]))
 
 
 def assess(forecast: Forecast, window: TimeWindow, *, settings: Settings) -> WeatherVerdict:
@@ -160,17 +169,17 @@ def assess(forecast: Forecast, window: TimeWindow, *, settings: Settings) -> Wea
     reasons = _bad_reasons(numbers, settings)
     verdict: Verdict
     if reasons:
-        verdict, head = "bad", " and ".join(reasons)
+        verdict, head = "bad", listing(reasons)
     elif numbers.cloud_mean_pct > limits.cloud_good_pct:
-        verdict, head = "marginal", "partly cloudy"
+        verdict, head = "marginal", msg("weather.head_partly_cloudy")
     elif numbers.cloud_max_pct >= limits.cloud_bad_pct:
-        verdict, head = "marginal", "mostly clear with cloudy spells"
+        verdict, head = "marginal", msg("weather.head_cloudy_spells")
     else:
-        verdict, head = "good", "mostly clear"
+        verdict, head = "good", msg("weather.head_mostly_clear")
     first, last = overlaps[0][0], overlaps[-1][0]
     return WeatherVerdict(
         verdict=verdict,
-        summary=_summary(head, numbers, settings),
+        said=_said(head, numbers, settings),
         numbers=numbers,
         samples=tuple(sample for sample, _ in overlaps),
         covered_from=max(first.valid_from, window.start),

@@ -178,7 +178,8 @@ class PlanningTools:
         )
         await ctx.store.set(LAST_WEATHER_KEY, {"verdict": (result.data or {}).get("verdict"),
                                                **((result.data or {}).get("numbers") or {}),
-                                               "message": said(result).model_dump(mode="json")})
+                                               "message": said(result).model_dump(mode="json"),
+                                               "said": (result.data or {}).get("said")})
         if result.data and "verdict" in result.data:
             await _update(ctx, weather_checked=True, weather_ok=bool(result.data["weather_ok"]),
                           weather_summary=result.data["summary"])
@@ -209,9 +210,11 @@ class PlanningTools:
             await self.check_weather(ctx)
             planning = await _planning(ctx)
         if planning["weather_ok"] is False and not proceed_despite_bad_weather:
+            verdict = (await ctx.store.get(LAST_WEATHER_KEY, default=None) or {}).get("said")
             return ToolResult.needs_input(
-                msg("planning.bad_weather_ask", summary=planning["weather_summary"]),
-                data={"weather_ok": False, "summary": planning["weather_summary"]})
+                msg("planning.bad_weather_ask",
+                    summary=Message.model_validate(verdict) if verdict else planning["weather_summary"]),
+                data={"weather_ok": False, "summary": planning["weather_summary"], "said": verdict})
         location = Location.model_validate(planning["location"])
         sky_result = await asyncio.to_thread(sky_brightness, location, settings=self.settings,
                                              bortle=bortle, sqm=sqm)
