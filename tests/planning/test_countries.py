@@ -17,8 +17,11 @@ def test_the_country_at_the_end_of_a_name_is_said_in_german() -> None:
     assert place_name(freiburg, "en") == "Freiburg, Germany"
     assert place_said(freiburg).render("de") == "Freiburg, Deutschland"
     assert place_name(located("Paris, Texas, United States", "US"), "de") == "Paris, Texas, Vereinigte Staaten"
-    near = located("47.650° N, 9.170° E (near Konstanz, Germany)", "DE")
-    assert place_name(near, "de") == "47.650° N, 9.170° E (near Konstanz, Deutschland)"
+    near = located("47.650° N, 9.170° E (near Konstanz, Germany)", "DE").model_copy(update={"source": "coordinates"})
+    assert place_name(near, "de") == "47.650° N, 9.170° E (bei Konstanz, Deutschland)"
+    assert place_name(near, "en") == "47.650° N, 9.170° E (near Konstanz, Germany)"
+    town = located("Near Sawrey (near Ambleside), United Kingdom", "GB")  # a gazetteer name keeps its words
+    assert place_name(town, "de") == "Near Sawrey (near Ambleside), Vereinigtes Königreich"
 
 
 def test_a_name_without_its_country_or_code_is_kept() -> None:
