@@ -19,7 +19,6 @@ from singularity.catalogue import LANGUAGES, Language, Message, in_languages, sa
 from singularity.planning.gazetteer import COUNTRY_NAMES_FILE
 from singularity.planning.models import Location
 
-
 _NEAR = re.compile(r"(.+) \(near (.+)\)")
 """A place given by coordinates, named by ``planning.place_near`` in English (planning/location.py)."""
 
