@@ -43,7 +43,7 @@ class Quantity:
 
     def as_json(self) -> dict[str, Any]:
         """The form a tool result carries (the pilot composes its sentences from it)."""
-        return {"value": self.value, "unit": self.unit, "decimals": self.decimals}
+        return {"value": self.value, "unit": self.unit} | ({"decimals": self.decimals} if self.decimals else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Quantity:

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Language, Message, msg
 
 
 class _Frozen(BaseModel):
@@ -63,13 +63,19 @@ class TimeWindow(_Frozen):
     start: datetime
     end: datetime
     description: str = ""
+    said: Message | None = None
+    """``description`` for a person, in either language (None: a window stored before it)."""
 
     @property
     def duration(self) -> timedelta:
         return self.end - self.start
 
+    def described_in(self, language: Language) -> str:
+        return self.said.render(language) if self.said is not None else self.description
+
     @classmethod
-    def from_tool_data(cls, window: dict, description: str = "") -> TimeWindow:
-        """From the ``resolve_time`` tool's ``window`` data."""
+    def from_tool_data(cls, window: dict, description: str = "", said: dict | None = None) -> TimeWindow:
+        """From the ``resolve_time`` tool's ``window`` data (and its ``description``/``said``)."""
         return cls(start=datetime.fromisoformat(window["start"]),
-                   end=datetime.fromisoformat(window["end"]), description=description)
+                   end=datetime.fromisoformat(window["end"]), description=description,
+                   said=Message.model_validate(said) if said else None)

@@ -86,9 +86,8 @@ def run_plan(request: PlanRequest, *, settings: Settings, now: datetime) -> Plan
     )
     if steps["time"].status is not Status.OK:
         return _stop(steps, "time")
-    window = TimeWindow.from_tool_data(
-        steps["time"].data["window"], steps["time"].data.get("description", "")
-    )
+    window = TimeWindow.from_tool_data(steps["time"].data["window"], steps["time"].data.get("description", ""),
+                                       steps["time"].data.get("said"))
 
     steps["equipment"] = classify_equipment(request.equipment)
     if steps["equipment"].status is not Status.OK:

@@ -35,7 +35,7 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
         limit=plan.equipment.limiting_magnitude, sqm=plan.sky.sqm, bortle=plan.sky.bortle,
         sky_source=plan.sky.source)))
     if plan.window.description:
-        console.print(escape(say("cli.plan_when", language, description=plan.window.description)))
+        console.print(escape(say("cli.plan_when", language, description=plan.window.described_in(language))))
     night, moon = plan.night, plan.moon
     if night.astronomical_dusk and night.astronomical_dawn:
         console.print(escape(say(

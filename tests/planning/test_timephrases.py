@@ -615,3 +615,25 @@ def test_a_duration_argument_without_a_minute_of_sky_is_refused(hours: float) ->
 def test_an_iso_time_with_an_impossible_field_is_a_bad_clock_time(phrase: str) -> None:
     with pytest.raises(InputError, match="not a valid clock time"):
         when(phrase)
+
+
+# --------------------------------------------------------------------------- said in German
+
+
+def test_how_a_time_was_understood_is_said_in_german_too() -> None:
+    passed = when("um 10 Uhr")
+    assert passed.said.render("de") == (
+        "Di, 1. Dez. 2026, 10:00 CET (morgen, weil 10:00 heute schon vorbei ist; "
+        "als 24-Stunden-Zeit gelesen; sag „22 Uhr“, wenn du den Abend meinst)")
+    friday = when("Freitagabend")
+    assert friday.said.render("de").startswith("Freitagabend, Fr, 4. Dez. 2026 (Ende der astronomischen Dämmerung ")
+    assert friday.description.startswith("Friday evening, Fri 4 Dec 2026 (end of astronomical twilight ")
+    skipped = when("2026-03-29 02:30", now=at(2026, 3, 28, 12, 0))
+    assert "02:30 gibt es am So, 29. März 2026 nicht, weil die Uhren vorgestellt werden" in skipped.said.render("de")
+
+
+def test_a_weekday_that_does_not_match_the_date_is_asked_about_in_german() -> None:
+    with pytest.raises(InputError) as raised:
+        when("Samstag, 1.12.2026")
+    assert raised.value.message.render("de") == (
+        "Der Di, 1. Dez. 2026 ist ein Dienstag, kein Samstag; welchen Tag meinst du?")

@@ -111,7 +111,7 @@ def test_a_weather_question_after_a_plan_checks_the_plans_place_and_window(ask: 
     record = ask("Und wie steht es mit dem Wetter?", session="talk.json")
     assert specialist(record) == "PlanningAgent"
     assert calls(record, "check_weather") and not calls(record, "search_local_knowledge")
-    assert record["answer"].startswith("Kreuzlingen")
+    assert record["answer"].startswith("Wetter für Kreuzlingen, Schweiz")
     assert record["state"]["planning_data"]["generated_plan"] == first["state"]["planning_data"]["generated_plan"]
 
 

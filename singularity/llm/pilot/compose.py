@@ -36,7 +36,7 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
         return "\n\n".join([say("pilot.plan_nothing", lang, place=place, when=when), *_notes(data, lang)])
     parts = [say("pilot.plan_lead", lang, place=place, when=when),
              "\n".join(_target_line(t, lang) for t in targets[:5])]
-    moon = data.get("moon_numbers")
+    moon = data.get("moon")
     if moon:
         parts.append(say("pilot.plan_moon", lang, phase=moon_phase(moon["phase"], lang),
                          percent=round(100 * moon["illumination"])))

@@ -34,8 +34,8 @@ its recognised pieces), ``dates``, ``clock``, ``reading`` (the order pieces are 
 """
 
 from singularity.planning.timephrases.durations import parse_duration
-from singularity.planning.timephrases.formatting import format_moment
+from singularity.planning.timephrases.formatting import moment_message
 from singularity.planning.timephrases.parsed import ParsedWhen
 from singularity.planning.timephrases.resolve import parse_when, resolve_time
 
-__all__ = ["ParsedWhen", "format_moment", "parse_duration", "parse_when", "resolve_time"]
+__all__ = ["ParsedWhen", "moment_message", "parse_duration", "parse_when", "resolve_time"]

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from singularity.catalogue import msg
 from singularity.errors import InputError
 from singularity.inputs import echo
-from singularity.planning.timephrases.formatting import fmt_date
+from singularity.planning.timephrases.formatting import date_message, weekday_message
 from singularity.planning.timephrases.lexicon import (
     ARTICLES,
     COUNT_WORDS,
@@ -180,9 +180,7 @@ def base_day(parts: Parts, today: date) -> date | None:
     if day is None:
         return _weekday_date(parts, today)
     if day.weekday() != parts.weekday:
-        raise InputError(
-            f"{fmt_date(day)} is a {WEEKDAY_NAMES[day.weekday()]}, "
-            f"not a {WEEKDAY_NAMES[parts.weekday]}; which day do you mean?"
-        )
+        raise InputError(msg("time.weekday_mismatch", date=date_message(day), weekday=weekday_message(day),
+                             wanted=msg(f"time.full_{WEEKDAY_NAMES[parts.weekday].lower()}")))
     parts.weekday = None  # the date says it all; describe it as a date
     return day

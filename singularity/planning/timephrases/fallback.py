@@ -10,7 +10,7 @@ from singularity.errors import InputError
 from singularity.inputs import echo
 from singularity.planning.ephemeris import check_supported
 from singularity.planning.models import Location
-from singularity.planning.timephrases.formatting import format_moment
+from singularity.planning.timephrases.formatting import moment_message
 from singularity.planning.timephrases.lexicon import EXAMPLES
 from singularity.planning.timephrases.parsed import ParsedWhen
 from singularity.planning.timephrases.phrase import Parts
@@ -50,6 +50,6 @@ def fallback(text: str, shown: str, now: datetime, location: Location, parts: Pa
         day_parts = Parts(abs_date=moment.date(), duration_hours=parts.duration_hours)
         return anchored(day_parts, now, location)
     return ParsedWhen(
-        start=moment, description=format_moment(moment), anchored_to_twilight=False,
+        start=moment, said=moment_message(moment), anchored_to_twilight=False,
         duration_hours=parts.duration_hours, explicit_time=True,
     )  # fmt: skip

@@ -6,7 +6,8 @@ import math
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from singularity.planning.timephrases.formatting import fmt_date, hm
+from singularity.catalogue import Message, msg
+from singularity.planning.timephrases.formatting import date_message, hm
 
 
 def shift(moment: datetime, delta: timedelta) -> datetime:
@@ -26,19 +27,14 @@ def round_minute(moment: datetime, tz: ZoneInfo) -> datetime:
     return _from_ts(round(moment.timestamp() / 60) * 60, tz)
 
 
-def local(day: date, hour: int, minute: int, tz: ZoneInfo) -> tuple[datetime, str | None]:
+def local(day: date, hour: int, minute: int, tz: ZoneInfo) -> tuple[datetime, Message | None]:
     """Wall time on ``day``; skipped times move forward, repeated ones take the first."""
     naive = datetime.combine(day, time(hour, minute))
     first = naive.replace(tzinfo=tz)
     real = first.astimezone(UTC).astimezone(tz)
     if real.replace(tzinfo=None) != naive:
-        return real, (
-            f"{hour:02d}:{minute:02d} does not exist on {fmt_date(day)} because the clocks "
-            f"go forward; using {hm(real)}"
-        )
+        return real, msg("time.clock_skipped", clock=f"{hour:02d}:{minute:02d}", date=date_message(day),
+                         real=hm(real))
     if first.replace(fold=1).utcoffset() != first.utcoffset():
-        return (
-            real,
-            f"{hour:02d}:{minute:02d} happens twice that night; using the first, {hm(real)}",
-        )
+        return real, msg("time.clock_twice", clock=f"{hour:02d}:{minute:02d}", real=hm(real))
     return real, None

@@ -11,7 +11,7 @@ from singularity.planning.ephemeris import check_supported
 from singularity.planning.models import Location
 from singularity.planning.timephrases.durations import checked_hours
 from singularity.planning.timephrases.fallback import fallback
-from singularity.planning.timephrases.formatting import format_moment, hm, moment_message
+from singularity.planning.timephrases.formatting import hm, moment_message
 from singularity.planning.timephrases.lexicon import EXAMPLES
 from singularity.planning.timephrases.localtime import shift
 from singularity.planning.timephrases.parsed import PAST_GRACE, ParsedWhen
@@ -46,11 +46,11 @@ def parse_when(text: str, *, now: datetime, location: Location) -> ParsedWhen:
         ):
             raise InputError(msg("time.now_and_other", text=echo(text)))
         start = now if parts.now else shift(now, parts.offset or timedelta())
-        what = (
-            "now" if parts.now else f"in {(parts.offset or timedelta()).total_seconds() / 3600:g} h"
-        )
+        said = (msg("time.now_moment", moment=moment_message(start)) if parts.now
+                else msg("time.in_hours", hours=(parts.offset or timedelta()).total_seconds() / 3600,
+                         moment=moment_message(start)))
         return ParsedWhen(
-            start=start, description=f"{what} ({format_moment(start)})",
+            start=start, said=said,
             anchored_to_twilight=False, duration_hours=parts.duration_hours, explicit_time=True,
         )  # fmt: skip
     if parts.empty():
@@ -93,7 +93,7 @@ def resolve_time(
             msg("time.in_the_past", moment=moment_message(start)),
             data={"datetime_iso": start.isoformat(), "description": parsed.description},
         )
-    description = f"{parsed.description}; for {hours:g} h until {hm(end)}"
+    said = msg("time.window_for", when=parsed.said, hours=hours, end=hm(end))
     return ToolResult.success(
         {
             "window": {
@@ -102,7 +102,8 @@ def resolve_time(
                 "timezone": location.timezone,
                 "duration_hours": hours,
             },
-            "description": description,
+            "description": said.render("en"),
+            "said": said.model_dump(),
             "datetime_iso": start.isoformat(),
             "anchored_to_twilight": parsed.anchored_to_twilight,
         }

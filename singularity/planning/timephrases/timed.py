@@ -5,17 +5,17 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from singularity.catalogue import msg
+from singularity.catalogue import Message, msg
 from singularity.errors import InputError
 from singularity.planning.models import Location
 from singularity.planning.timephrases.clock import clock_hour
 from singularity.planning.timephrases.dates import base_day
 from singularity.planning.timephrases.durations import checked_hours
 from singularity.planning.timephrases.formatting import (
+    date_message,
     day_word,
-    fmt_date,
-    format_moment,
     part_label,
+    with_notes,
 )
 from singularity.planning.timephrases.localtime import local
 from singularity.planning.timephrases.parsed import PAST_GRACE, ParsedWhen
@@ -31,9 +31,9 @@ def timed(parts: Parts, now: datetime, location: Location, text: str) -> ParsedW
     hour, days_after = clock_hour(clock, parts.part, text)
     named = base_day(parts, today)
     past_limit = now.timestamp() - PAST_GRACE.total_seconds()
-    notes: list[str] = []
+    notes: list[Message] = []
 
-    def at(day: date) -> tuple[datetime, str | None]:
+    def at(day: date) -> tuple[datetime, Message | None]:
         return local(day + timedelta(days=days_after), hour, clock.minute, tz)
 
     if parts.abs_start is not None:
@@ -62,28 +62,28 @@ def timed(parts: Parts, now: datetime, location: Location, text: str) -> ParsedW
         if start.timestamp() < past_limit:
             day = today + timedelta(days=1)
             start, dst_note = at(day)
-            notes.append(f"tomorrow, because {start:%H:%M} today has already passed")
+            notes.append(msg("time.passed_today", clock=f"{start:%H:%M}"))
 
     word = day_word(day, today, parts) if named is not None else None
     if clock.midnight:
-        notes.insert(0, "midnight at the end of " + (word or fmt_date(day)))
+        notes.insert(0, msg("time.midnight_ending", day=word or date_message(day)))
     elif parts.part in ("evening", "night") and not notes:
         label = part_label(parts.part, day, today, parts)
-        notes.insert(0, f"{label}, after midnight" if days_after else label)
+        notes.insert(0, msg("time.after_midnight", label=label) if days_after else label)
     elif word:
         notes.insert(0, word)
     if clock.meridiem is None and not parts.part and 1 <= clock.hour <= 11 and not clock.padded:
-        notes.append(f"read on the 24-hour clock; say '{clock.hour} pm' if you mean the evening")
+        notes.append(msg("time.read_as_24h", hour=clock.hour, evening=clock.hour + 12))
     if dst_note:
         notes.append(dst_note)
-    description = f"{format_moment(start)}" + (f" ({'; '.join(notes)})" if notes else "")
+    said = with_notes(start, notes)
     duration = parts.duration_hours
     if parts.end_clock is not None:
         if duration is not None:
             raise InputError(msg("time.end_and_duration"))
         duration = _window_hours(parts, start, tz, text)
     return ParsedWhen(
-        start=start, description=description, anchored_to_twilight=False,
+        start=start, said=said, anchored_to_twilight=False,
         duration_hours=duration, explicit_time=True,
     )  # fmt: skip
 

@@ -242,13 +242,16 @@ class PlanningTools:
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
         data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
-        view = {"assumptions": _english(assumed), "place": place_name(location, await _language(ctx)), "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
-                "targets": summary["targets"], "moon": summary["moon"],
-                "moon_numbers": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
+        view = {"place": place_name(location, await _language(ctx)), "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+                "targets": summary["targets"],
+                "moon": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
                 "weather": planning["weather_summary"],
-                "notes": {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")},
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
                                        self.settings.conversation.units)}
+        if assumed:  # only when there are some: every word here is read again on every later call
+            view["assumptions"] = _english(assumed)
+        if plan.note_details:
+            view["notes"] = {lang: [d.text[lang] for d in plan.note_details] for lang in ("en", "de")}
         if problems:
             return ToolResult.partial(data, together(problems), artifacts=artifacts, model_data=view)
         return ToolResult.success(data, artifacts=artifacts, model_data=view)
