@@ -644,6 +644,9 @@ def main() -> None:
     file that holds its traceback, never the traceback itself."""
     try:
         app()
+    except SingularityError as exc:  # said in words already (a configuration found invalid at start)
+        typer.echo(_said("error", message=_error_text(exc)), err=True)
+        raise SystemExit(EXIT_INPUT) from None
     except Exception as exc:  # noqa: BLE001 - every failure a command did not say itself
         raise SystemExit(_unexpected(exc)) from None
 

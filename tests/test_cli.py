@@ -257,3 +257,20 @@ def test_an_unforeseen_error_is_a_sentence_and_a_log(cli, settings: Settings, mo
                             f"{log}. Please report it with those details.\n")
     assert "Traceback" not in captured.out + captured.err
     assert "RuntimeError: an unforeseen bug" in log.read_text(encoding="utf-8")
+
+
+def test_an_invalid_setting_is_said_as_such_by_every_command(cli, monkeypatch, capsys) -> None:
+    import sys
+
+    from singularity.cli import main
+
+    monkeypatch.setenv("SINGULARITY__WEATHER__ENABLED", "false")
+    get_settings.cache_clear()
+    for command in (["ask", "Hallo"], ["plan", "--where", "Kreuzlingen"]):
+        monkeypatch.setattr(sys, "argv", ["singularity", *command])
+        with pytest.raises(SystemExit) as stopped:
+            main()
+        assert stopped.value.code == 2
+        said = capsys.readouterr().err
+        assert said.startswith("Error: Invalid configuration value for 'weather.enabled'"), said
+        assert "internal error" not in said
