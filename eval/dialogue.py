@@ -182,6 +182,9 @@ async def run_items(items: list[Item], settings: Settings, echo: Callable[[str],
 
     results: list[TurnResult] = []
     shared = SharedResources()  # the knowledge base opened once for every item
+    # and one Stellarium MCP server for the whole run, as an app's sessions share one: held
+    # here, it outlives each item's session (a process started per item cost seconds each)
+    shared.take_stellarium(settings)
     try:
         for number_, item in enumerate(items, start=1):
             with run_of(experiment, item.id, item.turns[0].user) as run:

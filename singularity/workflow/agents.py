@@ -8,7 +8,7 @@ from typing import Any
 from llama_index.core.agent.workflow import AgentWorkflow, FunctionAgent
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.tools import FunctionTool
-from pydantic import ConfigDict
+from pydantic import BaseModel, ConfigDict
 
 from singularity import roles
 from singularity.config import Settings
@@ -27,13 +27,24 @@ HANDOFFS: dict[str, list[str]] = {
 }
 
 
+_SCHEMAS: dict[Any, type[BaseModel]] = {}
+"""Each tool method's argument schema, built at its first use: a schema depends on the
+signature alone, and building its pydantic models again for every new session was most of
+the cost of starting one."""
+
+
 def _tool(fn) -> FunctionTool:
     """A tool described by its docstring alone: LlamaIndex would prefix the Python signature,
     which the schema already carries, and every token of it is paid on every model call."""
-    tool = FunctionTool.from_defaults(async_fn=fn, description=" ".join((fn.__doc__ or "").split()))
+    description = " ".join((fn.__doc__ or "").split())
+    key = getattr(fn, "__func__", fn)
+    schema = _SCHEMAS.get(key)
+    if schema is not None:
+        return FunctionTool.from_defaults(async_fn=fn, description=description, fn_schema=schema)
+    tool = FunctionTool.from_defaults(async_fn=fn, description=description)
     schema = tool.metadata.fn_schema
     if schema is not None:
-        tool.metadata.fn_schema = type(schema.__name__, (schema,), {
+        tool.metadata.fn_schema = _SCHEMAS[key] = type(schema.__name__, (schema,), {
             "model_config": ConfigDict(json_schema_extra=_plain_schema)})
     return tool
 
