@@ -13,7 +13,7 @@ from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
-SHARED_PROCESSES = {"real_stellarium": "stellarium"}
+SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix"}
 """Session fixtures that start a heavy process: their tests run on one parallel worker, which
 starts it once (``--dist loadgroup``)."""
 
@@ -40,6 +40,16 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture(scope="session")
+def real_phoenix(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """The port of a real Phoenix, started once for the tests that read traces back (10 to
+    30 s a start); each of them traces to a project of its own."""
+    from tests.tracing_support import running_phoenix
+
+    with running_phoenix(tmp_path_factory.mktemp("phoenix")) as port:
+        yield port
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ two Phoenix sessions through the REST API, feedback as a span annotation, and ``
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,6 @@ from singularity.tracing import setup_tracing
 from singularity.workflow.runner import Session, TurnRecord, run_turn
 from tests.eval.conftest import subset  # noqa: F401 - the fixture
 from tests.fakes.server import FakeServer
-from tests.tracing_support import running_phoenix
 from tests.workflow.conftest import ARTICLE_EXAMPLE, NOW, clear_forecast
 
 pytestmark = [
@@ -32,21 +31,14 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def phoenix_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """A Phoenix of this module's own (started once)."""
-    with running_phoenix(tmp_path_factory.mktemp("phoenix")) as port:
-        yield port
-
-
 @pytest.fixture
-def phoenix_settings(offline_settings: Settings, phoenix_port: int,
+def phoenix_settings(offline_settings: Settings, real_phoenix: int,
                      monkeypatch: pytest.MonkeyPatch) -> Settings:
-    """The offline settings, tracing to this module's Phoenix."""
+    """The offline settings, tracing to the real Phoenix (project ``singularity-test``)."""
     monkeypatch.delenv("PHOENIX_COLLECTOR_ENDPOINT", raising=False)
     monkeypatch.delenv("PHOENIX_API_KEY", raising=False)
     tracing = offline_settings.tracing.model_copy(update={
-        "enabled": True, "phoenix_port": phoenix_port, "project_name": "singularity-test"})
+        "enabled": True, "phoenix_port": real_phoenix, "project_name": "singularity-test"})
     return offline_settings.model_copy(update={"tracing": tracing})
 
 

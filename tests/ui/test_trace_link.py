@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from tests.tracing_support import running_phoenix
 from tests.ui.test_chat_app import ANSWERS, send
 
 pytestmark = pytest.mark.slow
@@ -17,15 +15,9 @@ PROJECT = "singularity-ui-test"
 
 
 @pytest.fixture
-def phoenix_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    with running_phoenix(tmp_path_factory.mktemp("phoenix")) as port:
-        yield port
-
-
-@pytest.fixture
-def app_env(phoenix_port: int) -> dict[str, str]:
+def app_env(real_phoenix: int) -> dict[str, str]:
     return {"SINGULARITY__TRACING__ENABLED": "true",
-            "SINGULARITY__TRACING__PHOENIX_PORT": str(phoenix_port),
+            "SINGULARITY__TRACING__PHOENIX_PORT": str(real_phoenix),
             "SINGULARITY__TRACING__PROJECT_NAME": PROJECT}
 
 
@@ -41,8 +33,8 @@ def _wait_for_trace(base: str, trace_id: str) -> None:
     raise AssertionError(f"trace {trace_id} did not arrive")
 
 
-async def test_the_trace_link_opens_the_turns_trace(page, phoenix_port: int) -> None:
-    base = f"http://127.0.0.1:{phoenix_port}"
+async def test_the_trace_link_opens_the_turns_trace(page, real_phoenix: int) -> None:
+    base = f"http://127.0.0.1:{real_phoenix}"
     await send(page, "Hello!")
     answer = page.locator(ANSWERS).nth(1)
     link = answer.get_by_role("link", name="Trace")
