@@ -13,16 +13,25 @@ from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
-SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix"}
+SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix", "shared_app_url": "app"}
 """Session fixtures that start a heavy process: their tests run on one parallel worker, which
 starts it once (``--dist loadgroup``)."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Group the tests of each shared process, and name the group in each test's id on a
+    parallel worker (``--dist loadgroup`` sends tests by that suffix): pytest-xdist 3.8 writes
+    it to ``item._nodeid``, which pytest 9 no longer reads, so without this no group held."""
+    from _pytest.nodeid import NodeId
+
     for item in items:
         for fixture, group in SHARED_PROCESSES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(pytest.mark.xdist_group(group))
+        groups = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
+        if getattr(config.option, "loadgroup", False) and groups and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
 
 
 @pytest.fixture(autouse=True)

@@ -9,14 +9,14 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 
 import httpx
 import pytest
 
 from singularity.config import PROJECT_ROOT, Settings
-from tests.fakes.server import FakeServer
-from tests.support import offline_env
+from tests.fakes.server import FakeServer, running_server
+from tests.support import offline_env, settings_with_index
 from tests.workflow.conftest import clear_forecast
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -44,6 +44,27 @@ def model_env(base_url: str, *, timeout_s: float) -> dict[str, str]:
 
 @pytest.fixture
 def app_url(settings: Settings, fake_server: FakeServer, app_env: dict[str, str]) -> Iterator[str]:
+    """An app of this test's own: its data directory is ``settings``'s, its services the fake
+    server and whatever ``app_env`` adds."""
+    with running_app(settings, fake_server, app_env) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def shared_app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One app with the default environment, started once for the tests that only talk to it
+    through their own page: they read nothing from its data directory and send requests that
+    are complete in themselves, so what one leaves there (the local profile, sessions) changes
+    no other's outcome. A module opts in by defining ``app_url`` as this; its tests then run on
+    one parallel worker (``SHARED_PROCESSES``)."""
+    settings = settings_with_index(tmp_path_factory.mktemp("shared-app"), tmp_path_factory)
+    with running_server() as server, running_app(settings, server, {}) as url:
+        yield url
+
+
+@contextmanager
+def running_app(settings: Settings, fake_server: FakeServer, app_env: dict[str, str]) -> Iterator[str]:
+    """The chat app (``chainlit run``) on a free port until the block ends; its URL."""
     clear_forecast(fake_server)
     port = _free_port()
     env = (os.environ | offline_env(settings, fake_server.url)

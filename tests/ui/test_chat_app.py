@@ -12,6 +12,12 @@ pytestmark = pytest.mark.slow
 ANSWERS = '[data-step-type="assistant_message"]'
 
 
+@pytest.fixture
+def app_url(shared_app_url: str) -> str:
+    """The app these tests share: they read nothing from its data directory."""
+    return shared_app_url
+
+
 async def send(page, text: str) -> None:
     """Type ``text`` and send it once the chat is idle: while a task runs (the chat start's
     included, a moment after its banner shows) Chainlit swaps the send button for a stop

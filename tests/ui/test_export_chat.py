@@ -10,6 +10,12 @@ from tests.workflow.conftest import ARTICLE_EXAMPLE
 pytestmark = pytest.mark.slow
 
 
+@pytest.fixture
+def app_url(shared_app_url: str) -> str:
+    """The app these tests share: they read nothing from its data directory."""
+    return shared_app_url
+
+
 async def test_the_export_button_under_the_plan_offers_three_downloads(page, app_url: str) -> None:
     await send(page, ARTICLE_EXAMPLE)
     await page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last.wait_for(timeout=60_000)

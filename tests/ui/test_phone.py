@@ -16,6 +16,12 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / ".singularity" / "test-scree
 """Kept after the run (the data folder is git-ignored): the phone screenshots to look at."""
 
 
+@pytest.fixture
+def app_url(shared_app_url: str) -> str:
+    """The app these tests share: they read nothing from its data directory."""
+    return shared_app_url
+
+
 async def test_the_plan_reads_on_a_phone(phone_page, tmp_path: Path) -> None:
     page = phone_page
     await send(page, ARTICLE_EXAMPLE)
