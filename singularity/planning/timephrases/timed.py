@@ -73,7 +73,8 @@ def timed(parts: Parts, now: datetime, location: Location, text: str) -> ParsedW
     elif word:
         notes.insert(0, word)
     if clock.meridiem is None and not parts.part and 1 <= clock.hour <= 11 and not clock.padded:
-        notes.append(msg("time.read_as_24h", hour=clock.hour, evening=clock.hour + 12))
+        notes.append(msg("time.read_as_24h", evening=msg("time.evening_hour", hour=str(clock.hour),
+                                                          evening=str(clock.hour + 12))))
     if dst_note:
         notes.append(dst_note)
     said = with_notes(start, notes)
