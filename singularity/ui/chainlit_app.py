@@ -61,7 +61,10 @@ install_secret_masking()
 refuse_foreign_session_ids()
 install_login(get_settings())
 install_history(get_settings())
-SHARED = SharedResources(cpu_processes=os.cpu_count() or 1)
+BRIDGE_IDLE_S = 300.0
+"""How long a Stellarium bridge outlives its last chat: a person's next chat (a reload, a new
+conversation) reuses it instead of starting the server again; about 80 MB while it waits."""
+SHARED = SharedResources(cpu_processes=os.cpu_count() or 1, bridge_idle_s=BRIDGE_IDLE_S)
 """One Stellarium bridge per address, one knowledge base and one chart worker per core for
 every chat of this app."""
 

@@ -4,7 +4,8 @@ A Stellarium bridge is an MCP server process (about 80 MB) and a knowledge base 
 title index and embedder: measured with 20 sessions, one bridge per chat made 1.6 GB of the
 2.3 GB peak and kept both cores busy for 8 s starting them. So :class:`SharedResources` keeps
 one bridge per Stellarium address, started once and ended when the last session holding it
-goes, and one knowledge handle per collection, opened once (its title index takes about 2 s to
+has been gone for ``bridge_idle_s`` (the app: a few minutes, so that one person's next chat
+does not start the server again, 1–2 s of CPU), and one knowledge handle per collection, opened once (its title index takes about 2 s to
 read) and kept until the shared resources close; :class:`SessionResources` is one session's
 hold on them. The app makes one ``SharedResources`` and closes it at shutdown; a session made
 without one (the command line, a test) gets its own, which it closes with itself.
@@ -49,12 +50,16 @@ class _Held(Generic[T]):
 
 class SharedResources:
     """One Stellarium bridge per address and one knowledge handle per collection, with the
-    number of sessions holding each; the last holder's release ends a bridge (a process),
-    a knowledge handle stays for the next session until :meth:`close`."""
+    number of sessions holding each; a bridge (a process) ends ``bridge_idle_s`` after its last
+    holder's release unless a session takes it again, a knowledge handle stays for the next
+    session until :meth:`close`."""
 
-    def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge, cpu_processes: int = 0) -> None:
+    def __init__(self, *, bridge_factory: BridgeFactory = StellariumBridge, cpu_processes: int = 0,
+                 bridge_idle_s: float = 0.0) -> None:
         self._make_bridge = bridge_factory
         self._cpu_processes = cpu_processes
+        self._bridge_idle_s = bridge_idle_s
+        self._idle: set[asyncio.Task[None]] = set()
         self._pool: ProcessPoolExecutor | None = None
         self._bridges: dict[tuple[str, str], _Held[StellariumBridge]] = {}
         self._knowledge: dict[tuple[str, str], _Held[KnowledgeHandle]] = {}
@@ -76,11 +81,25 @@ class SharedResources:
                 return
             held = self._bridges[key]
             held.holders -= 1
-            last = held.holders <= 0
-            if last:
+            if held.holders > 0:
+                return
+            if self._bridge_idle_s <= 0:
                 del self._bridges[key]
-        if last:
+        if self._bridge_idle_s <= 0:
             await bridge.close()
+            return
+        task = asyncio.create_task(self._close_when_idle(key, held))
+        self._idle.add(task)
+        task.add_done_callback(self._idle.discard)
+
+    async def _close_when_idle(self, key: tuple[str, str], held: _Held[StellariumBridge]) -> None:
+        await asyncio.sleep(self._bridge_idle_s)
+        with self._lock:
+            idle = held.holders <= 0 and self._bridges.get(key) is held
+            if idle:
+                del self._bridges[key]
+        if idle:
+            await held.resource.close()
 
     def take_knowledge(self, settings: Settings) -> KnowledgeHandle:
         key = (qdrant_location(settings), settings.knowledge.collection)
@@ -113,7 +132,7 @@ class SharedResources:
 
     @property
     def bridges(self) -> list[StellariumBridge]:
-        """The bridges running for sessions now (one per address)."""
+        """The bridges running now (one per address), held or waiting out their idle time."""
         with self._lock:
             return [held.resource for held in self._bridges.values()]
 
@@ -125,6 +144,8 @@ class SharedResources:
             self._bridges.clear()
             self._knowledge.clear()
             pool, self._pool = self._pool, None
+        for task in list(self._idle):
+            task.cancel()
         for handle in handles:
             handle.close()
         if pool is not None:

@@ -92,6 +92,29 @@ async def test_two_sessions_share_one_bridge_started_once_and_ended_with_the_las
     assert shared.bridges == []
 
 
+async def test_a_bridge_outlives_its_last_session_for_the_next_one_then_ends(world: Settings) -> None:
+    counted = Counted(world)
+    shared = SharedResources(bridge_factory=lambda s: StellariumBridge(s, client_factory=counted),
+                             bridge_idle_s=0.2)
+    first = at_home(world, shared, KREUZLINGEN)
+    await first.start()
+    await turn(first, "Zeig mir M31 in Stellarium")
+    bridge = first.resources.stellarium
+    await first.close()
+    assert shared.bridges == [bridge]  # waiting for a next chat
+    second = at_home(world, shared, KREUZLINGEN)
+    await second.start()
+    await turn(second, "Zeig mir M42 in Stellarium")
+    assert second.resources.stellarium is bridge and counted.started == 1
+    await second.close()
+    for _ in range(100):  # its idle time, then it ends
+        if not shared.bridges:
+            break
+        await asyncio.sleep(0.05)
+    assert shared.bridges == [] and bridge._client is None
+    await shared.close()
+
+
 async def test_the_app_shutdown_ends_every_bridge(world: Settings) -> None:
     shared = SharedResources()
     session = Session.create(settings=world, shared=shared)
