@@ -94,7 +94,12 @@ async def one_run(data_dir: Path | None, lines: list[tuple[float, str]]) -> dict
             await messages.first.wait_for(timeout=120_000)
             session = time.perf_counter() - started
             await page.fill("#chat-input", "Hallo")
-            await page.keyboard.press("Enter")
+            while True:  # Chainlit ignores Enter while the chat start still runs: send when idle
+                await page.locator("#chat-submit").wait_for(timeout=120_000)
+                await page.keyboard.press("Enter")
+                await page.wait_for_timeout(100)
+                if await page.input_value("#chat-input") != "Hallo":
+                    break
             await messages.nth(1).wait_for(timeout=120_000)
             answered = time.perf_counter() - started
             await browser.close()
