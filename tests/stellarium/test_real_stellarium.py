@@ -78,8 +78,9 @@ async def test_quirks_of_stellarium_0_22(real_stellarium: StellariumInstance) ->
         await remote.center("Vega")
         while await remote.script_running():  # centring's script may still be ending
             await asyncio.sleep(0.05)
-        # /api/main/focus answers "true" but leaves the selection as it was.
-        assert (await raw.post("/api/main/focus", data={"target": "M42"})).text == "true"
+        # /api/main/focus leaves the selection as it was, whatever it answers: "true" on a
+        # fresh Stellarium, "false" after other sessions drove it (seen in CI's shared instance).
+        assert (await raw.post("/api/main/focus", data={"target": "M42"})).text in ("true", "false")
         assert (await remote.status()).selected == "HIP 91262"  # Vega's name in the info JSON
         # The plugin's own search misses planets; the client adds the exact match.
         assert "Jupiter" not in (await raw.get("/api/objects/find",
