@@ -125,6 +125,14 @@ def parameters(text: str) -> set[str]:
     return {field for _, field, _, _ in Formatter().parse(text) if field}
 
 
+def chained(items: list[Message], key: str) -> Message:
+    """Several messages joined by ``key``'s ``{first}…{rest}`` entry, without a closing "and"
+    ("a, b, c" with ``common.series``; "a; b; c" with ``time.notes``)."""
+    if len(items) == 1:
+        return items[0]
+    return msg(key, first=items[0], rest=chained(items[1:], key))
+
+
 def listing(items: list[Message]) -> Message:
     """Several messages as one: "a, b and c" / "a, b und c"."""
     if len(items) == 1:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Message, chained, msg
 from singularity.planning.timephrases.lexicon import MONTH_ABBR, WEEKDAY_NAMES
 from singularity.planning.timephrases.phrase import Parts
 
@@ -75,8 +75,4 @@ def with_notes(moment: datetime, notes: list[Message]) -> Message:
     """The start, and in brackets how it was understood ('…; …')."""
     if not notes:
         return moment_message(moment)
-    return msg("time.with_notes", moment=moment_message(moment), notes=_semicolons(notes))
-
-
-def _semicolons(notes: list[Message]) -> Message:
-    return notes[0] if len(notes) == 1 else msg("time.notes", first=notes[0], rest=_semicolons(notes[1:]))
+    return msg("time.with_notes", moment=moment_message(moment), notes=chained(notes, "time.notes"))

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from singularity.catalogue import Message, in_languages, listing, msg
+from singularity.catalogue import Message, chained, in_languages, listing, msg
 from singularity.config import Settings
 from singularity.planning.models import TimeWindow
 from singularity.planning.weather.samples import Forecast, WeatherSample
@@ -147,12 +147,7 @@ def _said(head: Message, numbers: WeatherNumbers, settings: Settings) -> Message
     if numbers.dew_risk and numbers.dew_spread_min_c is not None:
         spread = temperature_difference(max(numbers.dew_spread_min_c, 0.0), units)
         parts.append(msg("weather.part_dew", spread=in_languages({"de": spread.said("de"), "en": spread.said("en")})))
-    return msg("weather.summary", head=head, parts=_commas(parts))
-
-
-def _commas(parts: list[Message]) -> Message:
-    """"a, b, c": the numbers of one verdict, without a closing "and"."""
-    return parts[0] if len(parts) == 1 else msg("common.series", first=parts[0], rest=_commas(parts[1:]))
+    return msg("weather.summary", head=head, parts=chained(parts, "common.series"))
 
 
 def assess(forecast: Forecast, window: TimeWindow, *, settings: Settings) -> WeatherVerdict:
