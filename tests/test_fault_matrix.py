@@ -40,14 +40,17 @@ def world() -> Iterator[World]:
 
 
 @pytest.fixture(scope="module")
-def world_settings(tmp_path_factory: pytest.TempPathFactory, knowledge_index: Path) -> Settings:
+def world_settings(tmp_path_factory: pytest.TempPathFactory, knowledge_index: Path) -> Iterator[Settings]:
     """One data directory for the whole matrix, as one user's machine: the gazetteer and a
-    copy of the knowledge base."""
+    copy of the knowledge base, whose local client stays open from turn to turn (a cell tests
+    a broken service, not opening the folder) and is closed at the end."""
+    from singularity.knowledge.store import close_qdrant
     from singularity.planning.gazetteer import ensure_index
 
     settings = make_settings(tmp_path_factory.mktemp("matrix") / "data")
     ensure_index(settings)
-    return with_knowledge(settings, knowledge_index)
+    yield with_knowledge(settings, knowledge_index)
+    close_qdrant(settings)
 
 
 @pytest.mark.parametrize("fault", list(Fault), ids=[fault.name.lower() for fault in Fault])
@@ -56,7 +59,8 @@ def test_a_broken_service_costs_one_sentence_and_nothing_else(
         world: World, world_settings: Settings, tmp_path: Path, dependency: Dependency,
         fault: Fault) -> None:
     session = tmp_path / "conversation.json"
-    outcome = ask(world.environment(world_settings, dependency, fault), dependency.question, session)
+    outcome = ask(world.environment(world_settings, dependency, fault), dependency.question, session,
+                  keep_local_knowledge=True)
 
     assert outcome.record is not None, outcome.output
     assert outcome.exit_code == dependency.exit_code, outcome.output
@@ -64,5 +68,5 @@ def test_a_broken_service_costs_one_sentence_and_nothing_else(
     assert not any(raw in outcome.answer for raw in RAW), outcome.answer
     assert (outcome.record["error"] is not None) == (dependency.exit_code != 0)
 
-    follow_up = ask(world.environment(world_settings), "Hallo", session)
+    follow_up = ask(world.environment(world_settings), "Hallo", session, keep_local_knowledge=True)
     assert follow_up.exit_code == 0 and follow_up.answer, follow_up.output
