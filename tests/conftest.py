@@ -16,6 +16,9 @@ from tests.support import bundled_index, settings_with_index, with_knowledge
 SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix", "shared_app_url": "app"}
 """Session fixtures that start a heavy process: their tests run on one parallel worker, which
 starts it once (``--dist loadgroup``)."""
+MODULE_PROCESSES = ("module_app",)
+"""Module fixtures that start a heavy process: the tests of each module using one run on one
+parallel worker, which starts it once for them."""
 
 
 @pytest.hookimpl(trylast=True)
@@ -29,6 +32,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for fixture, group in SHARED_PROCESSES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(pytest.mark.xdist_group(group))
+        if any(fixture in getattr(item, "fixturenames", ()) for fixture in MODULE_PROCESSES):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
         groups = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
         if getattr(config.option, "loadgroup", False) and groups and "@" not in item.nodeid:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")

@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 
 import httpx
 import pytest
@@ -60,6 +61,30 @@ def shared_app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     settings = settings_with_index(tmp_path_factory.mktemp("shared-app"), tmp_path_factory)
     with running_server() as server, running_app(settings, server, {}) as url:
         yield url
+
+
+@dataclass(frozen=True)
+class ModuleApp:
+    url: str
+    settings: Settings
+
+
+@pytest.fixture(scope="module")
+def module_app_env() -> dict[str, str]:
+    """Extra environment for the app of ``module_app`` (a test module overrides it)."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def module_app(tmp_path_factory: pytest.TempPathFactory,
+               module_app_env: dict[str, str]) -> Iterator[ModuleApp]:
+    """One app for the tests of a module that read its data directory: each of them works
+    under names of its own (users, sessions), so what one leaves there is nobody else's. A
+    module opts in by defining ``app_url`` and ``settings`` from this; its tests then run on
+    one parallel worker (``tests/conftest.py``), which starts the app once."""
+    settings = settings_with_index(tmp_path_factory.mktemp("module-app"), tmp_path_factory)
+    with running_server() as server, running_app(settings, server, module_app_env) as url:
+        yield ModuleApp(url, settings)
 
 
 @contextmanager

@@ -12,6 +12,7 @@ import socketio
 
 from singularity.config import Settings
 from singularity.ui.sessions import is_browser_session_id
+from tests.ui.conftest import ModuleApp
 
 
 @pytest.mark.parametrize("value", ["../../escaped", "/tmp/escaped", "", "x", None, 7,
@@ -33,22 +34,39 @@ async def _connect(app_url: str, session_id: str) -> socketio.AsyncClient:
     return client
 
 
-async def _session_folders(settings: Settings, timeout_s: float = 30) -> list[Path]:
+@pytest.fixture
+def app_url(module_app: ModuleApp) -> str:
+    """One app for this module's tests: each looks only at the session folders it caused."""
+    return module_app.url
+
+
+@pytest.fixture
+def settings(module_app: ModuleApp) -> Settings:
+    return module_app.settings
+
+
+def _session_folders(settings: Settings) -> set[Path]:
     folder = settings.data_dir / "sessions"
+    return set(folder.iterdir()) if folder.is_dir() else set()
+
+
+async def _new_session_folders(settings: Settings, before: set[Path],
+                               timeout_s: float = 30) -> set[Path]:
     for _ in range(int(timeout_s * 10)):
-        if folder.is_dir() and any(folder.iterdir()):
-            return list(folder.iterdir())
+        if new := _session_folders(settings) - before:
+            return new
         await asyncio.sleep(0.1)
-    return []
+    return set()
 
 
 @pytest.mark.slow
 async def test_a_path_as_session_id_is_refused(app_url: str, settings: Settings) -> None:
+    before = _session_folders(settings)
     for forged in ("../../escaped", "/tmp/singularity-escaped"):
         with pytest.raises(socketio.exceptions.ConnectionError):
             await _connect(app_url, forged)
     await asyncio.sleep(1)  # on_chat_start would have made its folder by now
-    assert not (settings.data_dir / "sessions").exists()
+    assert not _session_folders(settings) - before
     assert not (settings.data_dir.parent / "escaped").exists()
     assert not Path("/tmp/singularity-escaped").exists()
 
@@ -56,10 +74,11 @@ async def test_a_path_as_session_id_is_refused(app_url: str, settings: Settings)
 @pytest.mark.slow
 async def test_the_session_folder_is_named_by_the_app(app_url: str, settings: Settings) -> None:
     client_id = str(uuid.uuid4())
+    before = _session_folders(settings)
     client = await _connect(app_url, client_id)
     try:
-        folders = await _session_folders(settings)
+        folders = await _new_session_folders(settings, before)
     finally:
         await client.disconnect()
     assert len(folders) == 1
-    assert folders[0].name != client_id
+    assert folders.pop().name != client_id

@@ -15,7 +15,7 @@ from singularity.config import Settings
 from tests.stellarium.conftest import real_stellarium  # noqa: F401  (session fixture)
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.ui.test_stellarium_chat import app_url, stellarium_env  # noqa: F401  (Stellarium's address)
-from tests.ui.test_users_chat import ALICES_PLAN, app_env, browser, logged_in  # noqa: F401
+from tests.ui.test_users_chat import ALICES_PLAN, add_users, browser, logged_in  # noqa: F401
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 pytestmark = pytest.mark.slow
@@ -31,6 +31,12 @@ async def _target(page, rank: int) -> str:
     found = re.search(rf"^{rank}\. (.+?)\t", await answer.inner_text(), re.MULTILINE)
     assert found, await answer.inner_text()
     return found[1]
+
+
+@pytest.fixture
+def app_env(settings: Settings) -> dict[str, str]:
+    add_users(settings, *PLACES)
+    return {"SINGULARITY__USERS__LOGIN": "password"}
 
 
 def _names(name: str, after: str, text: str) -> bool:

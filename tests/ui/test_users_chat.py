@@ -12,22 +12,38 @@ import pytest
 from singularity.config import Settings
 from singularity.users.accounts import AccountFile
 from singularity.users.space import user_space
-from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS, ModuleApp
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 pytestmark = pytest.mark.slow
-PASSWORDS = {"alice": "pw-of-alice", "bob": "pw-of-bob"}
+PASSWORDS = {"alice": "pw-of-alice", "bob": "pw-of-bob", "carol": "pw-of-carol",
+             "dave": "pw-of-dave", "erin": "pw-of-erin"}
 ALICES_PLAN = ARTICLE_EXAMPLE.replace("Kreuzlingen", "Konstanz")
 QUESTION_WITHOUT_PLACE = "Was kann ich morgen Abend mit einem 10x50-Fernglas sehen?"
 
 
-@pytest.fixture
-def app_env(settings: Settings) -> dict[str, str]:
+def add_users(settings: Settings, *names: str) -> None:
+    """Accounts for ``names`` with their ``PASSWORDS`` (the app reads the file at each login)."""
     accounts = AccountFile.from_settings(settings)
-    for name, password in PASSWORDS.items():
-        accounts.add(name, password)
+    for name in names:
+        accounts.add(name, PASSWORDS[name])
+
+
+@pytest.fixture(scope="module")
+def module_app_env() -> dict[str, str]:
     return {"SINGULARITY__USERS__LOGIN": "password"}
+
+
+@pytest.fixture
+def app_url(module_app: ModuleApp) -> str:
+    """One app with login for this module's tests; each logs in as users of its own."""
+    return module_app.url
+
+
+@pytest.fixture
+def settings(module_app: ModuleApp) -> Settings:
+    return module_app.settings
 
 
 @pytest.fixture
@@ -58,11 +74,12 @@ async def logged_in(browser, app_url: str, name: str, tmp_path) -> AsyncIterator
         await context.close()
 
 
-async def test_a_wrong_password_does_not_log_in(browser, app_url: str) -> None:
+async def test_a_wrong_password_does_not_log_in(browser, app_url: str, settings: Settings) -> None:
+    add_users(settings, "erin")
     context = await browser.new_context()
     page = await context.new_page()
     await page.goto(app_url)
-    await page.locator("#email").fill("alice")
+    await page.locator("#email").fill("erin")
     await page.locator("#password").fill("pw-of-bob")
     await page.locator('button[type="submit"]').click()
     await page.get_by_text("credentials", exact=False).first.wait_for(timeout=30_000)
@@ -72,6 +89,7 @@ async def test_a_wrong_password_does_not_log_in(browser, app_url: str) -> None:
 
 async def test_two_users_have_their_own_profile_history_and_resumed_plan(
         browser, app_url: str, settings: Settings, tmp_path) -> None:
+    add_users(settings, "alice", "bob")
     async with logged_in(browser, app_url, "alice", tmp_path) as alice, \
             logged_in(browser, app_url, "bob", tmp_path) as bob:
         await send(alice, ALICES_PLAN)
@@ -113,25 +131,26 @@ async def test_two_users_have_their_own_profile_history_and_resumed_plan(
 
 async def test_settings_apply_at_once_and_stay_with_the_user(browser, app_url: str, settings: Settings,
                                                              tmp_path) -> None:
-    async with logged_in(browser, app_url, "alice", tmp_path) as alice:
-        await alice.locator("#chat-settings-open-modal").click()
-        await alice.get_by_role("combobox").first.click()
-        await alice.get_by_role("option", name="Carl Sagan").click()
-        await alice.get_by_label("Stellarium-Passwort").fill("pw-stellarium-alice")
-        await alice.get_by_role("button", name="Bestätigen").click()
-        await alice.locator(ANSWERS).filter(has_text="Einstellungen gespeichert").wait_for(timeout=30_000)
-        await alice.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
-        await send(alice, ARTICLE_EXAMPLE)
-        answer = alice.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
+    add_users(settings, "carol", "dave")
+    async with logged_in(browser, app_url, "carol", tmp_path) as carol:
+        await carol.locator("#chat-settings-open-modal").click()
+        await carol.get_by_role("combobox").first.click()
+        await carol.get_by_role("option", name="Carl Sagan").click()
+        await carol.get_by_label("Stellarium-Passwort").fill("pw-stellarium-carol")
+        await carol.get_by_role("button", name="Bestätigen").click()
+        await carol.locator(ANSWERS).filter(has_text="Einstellungen gespeichert").wait_for(timeout=30_000)
+        await carol.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
+        await send(carol, ARTICLE_EXAMPLE)
+        answer = carol.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
         await answer.wait_for(timeout=90_000)
         assert "Und bedenke –" in await answer.inner_text()  # Carl Sagan's voice
-    stored = user_space(settings, "alice").preferences_file.read_text(encoding="utf-8")
-    assert '"persona": "sagan"' in stored and "pw-stellarium-alice" in stored
-    assert "pw-stellarium-alice" not in (settings.data_dir / "chainlit.log").read_text(encoding="utf-8")
+    stored = user_space(settings, "carol").preferences_file.read_text(encoding="utf-8")
+    assert '"persona": "sagan"' in stored and "pw-stellarium-carol" in stored
+    assert "pw-stellarium-carol" not in (settings.data_dir / "chainlit.log").read_text(encoding="utf-8")
     with sqlite3.connect(settings.data_dir / "history.db") as database:  # nor in the history
         assert not database.execute("SELECT 1 FROM threads WHERE metadata LIKE '%pw-stellarium%'").fetchall()
 
-    async with logged_in(browser, app_url, "alice", tmp_path) as alice:  # a new browser
-        await alice.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
-    async with logged_in(browser, app_url, "bob", tmp_path) as bob:  # Bob's own settings
-        await bob.get_by_role("button", name="Singularity").wait_for(timeout=10_000)
+    async with logged_in(browser, app_url, "carol", tmp_path) as carol:  # a new browser
+        await carol.get_by_role("button", name="Carl Sagan").wait_for(timeout=10_000)
+    async with logged_in(browser, app_url, "dave", tmp_path) as dave:  # Dave's own settings
+        await dave.get_by_role("button", name="Singularity").wait_for(timeout=10_000)
