@@ -25,7 +25,7 @@ from tests.fakes.world import (
     ask,
     stellarium_in_process,
 )
-from tests.support import make_settings, with_knowledge
+from tests.support import settings_with_index, with_knowledge
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(HANG_S * 0.75)]
 RAW = ("Traceback", "Errno", "Exception", "httpx", "qdrant_client", "JSONDecodeError")
@@ -45,10 +45,8 @@ def world_settings(tmp_path_factory: pytest.TempPathFactory, knowledge_index: Pa
     copy of the knowledge base, whose local client stays open from turn to turn (a cell tests
     a broken service, not opening the folder) and is closed at the end."""
     from singularity.knowledge.store import close_qdrant
-    from singularity.planning.gazetteer import ensure_index
 
-    settings = make_settings(tmp_path_factory.mktemp("matrix") / "data")
-    ensure_index(settings)
+    settings = settings_with_index(tmp_path_factory.mktemp("matrix"), tmp_path_factory)
     yield with_knowledge(settings, knowledge_index)
     close_qdrant(settings)
 

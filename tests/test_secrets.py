@@ -24,7 +24,7 @@ from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import Request, Response
 from tests.fakes.stellarium import FakeStellarium
 from tests.fakes.world import World, ask, stellarium_in_process
-from tests.support import ROOT, make_settings, with_knowledge
+from tests.support import ROOT, settings_with_index, with_knowledge
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 CANARIES = {name: f"canary{number}x{name.lower().replace('_', '')}" for number, name
@@ -146,11 +146,9 @@ def _basic(password: str) -> str:
 
 
 def test_a_conversation_through_every_service_leaves_no_secret_behind(
-        tmp_path: Path, knowledge_index: Path, masked_logging: None) -> None:
-    from singularity.planning.gazetteer import ensure_index
-
-    settings = with_knowledge(make_settings(tmp_path / "data"), knowledge_index)
-    ensure_index(settings)
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, knowledge_index: Path,
+        masked_logging: None) -> None:
+    settings = with_knowledge(settings_with_index(tmp_path, tmp_path_factory), knowledge_index)
     world = World()
     locked = FakeStellarium(password=CANARIES["STELLARIUM_PASSWORD"])
     model = FakeOpenAI(world.healthy)

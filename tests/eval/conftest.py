@@ -4,6 +4,8 @@ knowledge-base stand-in whose hits each test scripts."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,15 +13,29 @@ import pytest
 
 from eval.dataset import DEFAULT_DATASET
 from ingestion.documents import load_bundled_documents
-from singularity.config import Settings
+from singularity.config import PROJECT_ROOT, Settings, load_settings
 from singularity.knowledge.retrieval import Hit, SearchOutcome
 from singularity.knowledge.titles import TitleIndex
-from tests.support import make_settings
+from tests.support import make_settings, with_gazetteer
 
 
 @pytest.fixture
 def eval_settings(tmp_path: Path) -> Settings:
     return make_settings(tmp_path / "data")
+
+
+@pytest.fixture
+def eval_data_dir(knowledge_index: Path, tmp_path: Path,
+                  tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data directory as an evaluation run finds it on a user's machine, with the project's
+    configuration: a copy of the bundled knowledge index and the gazetteer index (the session's,
+    so that not every run builds it)."""
+    data = tmp_path / "data"
+    shutil.copytree(knowledge_index, data / "qdrant")
+    with_gazetteer(load_settings(config_path=PROJECT_ROOT / "config.yaml",
+                                 environ={**os.environ, "SINGULARITY__PATHS__DATA_DIR": str(data)}),
+                   tmp_path_factory)
+    return data
 
 
 @pytest.fixture(scope="session")

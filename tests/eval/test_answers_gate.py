@@ -4,7 +4,6 @@ issue's own examples, and the held-out part of the answer set kept at what it me
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,13 +22,11 @@ falling (docs/evaluation.md)."""
 
 
 @pytest.fixture
-def answer_settings(knowledge_index: Path, tmp_path: Path) -> Settings:
+def answer_settings(eval_data_dir: Path, tmp_path: Path) -> Settings:
     from eval.dialogue import isolated_settings
 
-    source = tmp_path / "source"
-    shutil.copytree(knowledge_index, source / "qdrant")
     settings = load_settings(config_path=PROJECT_ROOT / "config.yaml",
-                             environ={**os.environ, "SINGULARITY__PATHS__DATA_DIR": str(source)})
+                             environ={**os.environ, "SINGULARITY__PATHS__DATA_DIR": str(eval_data_dir)})
     return isolated_settings(tmp_path / "run", settings)
 
 

@@ -4,7 +4,6 @@ the offline pilot and the bundled knowledge base, held to the targets on its hel
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -46,15 +45,13 @@ def test_the_shards_are_the_whole_set_and_each_split_is_large_enough() -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # the session's first test may also build the bundled index
 @pytest.mark.parametrize(("split", "shard"), CASES, ids=[f"{split}-{shard}" for split, shard in CASES])
-def test_the_dialogue_set_passes_its_gates(split: str, shard: int, knowledge_index: Path,
+def test_the_dialogue_set_passes_its_gates(split: str, shard: int, eval_data_dir: Path,
                                            tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    shutil.copytree(knowledge_index, data / "qdrant")
     lines: list[str] = []
     gates = [gate for gate in HELD_OUT_GATES if gate.startswith(f"{split}.")]
     never = [f"{split}.{gate}" for gate in NEVER]
     ids = shard_ids(split, shard)
-    code = run_dialogue_eval(split=split, only=ids if SHARDS[split] > 1 else None, data_dir=data,
+    code = run_dialogue_eval(split=split, only=ids if SHARDS[split] > 1 else None, data_dir=eval_data_dir,
                              output_dir=tmp_path / "results", fail_under=gates, fail_over=never,
                              echo=lines.append)
     report = "\n".join(lines)
