@@ -2,8 +2,9 @@
 gazetteer index built once per session.
 
 Building the gazetteer index takes seconds, so it is built once per test session (with the
-15 000-population dataset, which holds every town the tests name) and hard-linked into each
-test's private cache directory; every other cache stays private to each test.
+15 000-population dataset, which holds every town the tests name; the evaluation gates use the
+project's 1,000, built once too) and hard-linked into each test's private cache directory;
+every other cache stays private to each test.
 """
 
 from __future__ import annotations
