@@ -10,6 +10,7 @@ scale does not depend on the other candidates (RRF scores are ranks, not relevan
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,11 +19,13 @@ from typing import Any, Literal
 
 import numpy as np
 from qdrant_client import QdrantClient, models
+from qdrant_client.hybrid.fusion import reciprocal_rank_fusion
 
 from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.knowledge.embeddings import Embedder
 from singularity.knowledge.glossary import expand
+from singularity.knowledge.sparse_index import SparseIndex
 from singularity.knowledge.store import SERVER_FAILURES, qdrant_failure
 from singularity.knowledge.strategy import asks_for_news
 from singularity.knowledge.titles import TitleIndex
@@ -103,6 +106,8 @@ class KnowledgeBase:
         self.prefetch_k = prefetch_k
         self.threshold = threshold
         self._titles: TitleIndex | None = None
+        self._sparse: SparseIndex | None = None
+        self._sparse_lock = threading.Lock()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> KnowledgeBase:
@@ -188,22 +193,62 @@ class KnowledgeBase:
                 retried_without_filter=i in again, threshold=self.threshold, mode=mode, notes=notes))
         return outcomes
 
+    def sparse_index(self) -> SparseIndex | None:
+        """The collection's sparse vectors as posting lists, read once per base and again when
+        the collection changed; None for a Qdrant server (it scores them itself)."""
+        with self._sparse_lock:
+            if self._sparse is None or not self._sparse.current(self.client, self.collection):
+                self._sparse = SparseIndex.of(self.client, self.collection, SPARSE)
+            return self._sparse
+
     def _batch(self, queries: list[tuple[str, np.ndarray, tuple[str, ...]]], *, limit: int,
                mode: Mode) -> list[list[Hit]]:
         if not queries:
             return []
-        requests = [self._request(query, vector, titles, limit=limit, mode=mode)
-                    for query, vector, titles in queries]
-        with _service_errors(self.client):
-            responses = self.client.query_batch_points(self.collection, requests=requests)
+        index = self.sparse_index() if mode != "dense" else None
+        if index is None:
+            requests = [self._request(query, vector, titles, limit=limit, mode=mode)
+                        for query, vector, titles in queries]
+            with _service_errors(self.client):
+                ranked = [response.points for response in
+                          self.client.query_batch_points(self.collection, requests=requests)]
+        else:
+            ranked = self._ranked_with(index, queries, limit=limit, mode=mode)
         return [[_hit(point, vector) for point in _diverse(
-                    response.points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)]
-                for response, (_, vector, titles) in zip(responses, queries, strict=True)]
+                    points, limit, per_document=limit if titles else MAX_CHUNKS_PER_DOCUMENT)]
+                for points, (_, vector, titles) in zip(ranked, queries, strict=True)]
+
+    def _ranked_with(self, index: SparseIndex, queries: list[tuple[str, np.ndarray, tuple[str, ...]]], *,
+                     limit: int, mode: Mode) -> list[list[models.ScoredPoint]]:
+        """What ``_request``'s query returns in local mode, its sparse half scored by ``index``:
+        the dense candidates from Qdrant, fused by Qdrant's own RRF, payloads and dense vectors
+        fetched for the fused points as local mode fetches them."""
+        wanted = limit * CANDIDATE_FACTOR
+        wheres = [_title_filter(titles) for _, _, titles in queries]
+        sparse = [index.search(*sparse_vector(query, query=True), allowed=index.allowed(where),
+                               limit=self.prefetch_k if mode == "hybrid" else wanted)
+                  for (query, _, _), where in zip(queries, wheres, strict=True)]
+        if mode == "hybrid":
+            requests = [models.QueryRequest(query=vector.tolist(), using=DENSE, filter=where,
+                                            limit=self.prefetch_k, with_payload=False)
+                        for (_, vector, _), where in zip(queries, wheres, strict=True)]
+            with _service_errors(self.client):
+                dense = self.client.query_batch_points(self.collection, requests=requests)
+            ranked = [reciprocal_rank_fusion([d.points, s], limit=wanted)
+                      for d, s in zip(dense, sparse, strict=True)]
+        else:
+            ranked = sparse
+        with _service_errors(self.client):
+            records = {record.id: record for record in self.client.retrieve(
+                self.collection, ids=list({point.id: None for points in ranked for point in points}),
+                with_payload=True, with_vectors=[DENSE])}
+        for point in (point for points in ranked for point in points):
+            point.payload, point.vector = records[point.id].payload, records[point.id].vector
+        return ranked
 
     def _request(self, query: str, vector: np.ndarray, titles: tuple[str, ...], *, limit: int,
                  mode: Mode) -> models.QueryRequest:
-        where = (models.Filter(must=[models.FieldCondition(key="title", match=models.MatchAny(any=list(titles)))])
-                 if titles else None)
+        where = _title_filter(titles)
         indices, values = sparse_vector(query, query=True)
         dense = models.Prefetch(query=vector.tolist(), using=DENSE, limit=self.prefetch_k, filter=where)
         sparse = models.Prefetch(query=models.SparseVector(indices=indices, values=values), using=SPARSE,
@@ -215,6 +260,11 @@ class KnowledgeBase:
                                        query=models.FusionQuery(fusion=models.Fusion.RRF), **common)
         chosen = dense if mode == "dense" else sparse
         return models.QueryRequest(query=chosen.query, using=chosen.using, filter=where, **common)
+
+
+def _title_filter(titles: tuple[str, ...]) -> models.Filter | None:
+    return (models.Filter(must=[models.FieldCondition(key="title", match=models.MatchAny(any=list(titles)))])
+            if titles else None)
 
 
 def _diverse(points: list[models.ScoredPoint], limit: int, *, per_document: int) -> list[models.ScoredPoint]:

@@ -64,6 +64,28 @@ def _plain_schema(schema: dict[str, Any]) -> None:
             del spec["default"]
 
 
+class _AgentWorkflow(AgentWorkflow):
+    """LlamaIndex's AgentWorkflow with two things it rebuilt on every step built once per
+    workflow (llama-index-core 0.14, workflows 2.x): the handoff tool, a FunctionTool whose
+    pydantic schema was made anew each time an agent took a step, and the table of step
+    methods, found by ``inspect.getmembers`` over the whole workflow each time a step ran.
+    Both depend only on the agents and the class; together they were a tenth of a planning
+    turn's CPU (py-spy, 2026-12-02)."""
+
+    def _get_handoff_tool(self, current_agent: Any) -> Any:
+        tools = self.__dict__.setdefault("_handoff_tools", {})
+        if current_agent.name not in tools:
+            tools[current_agent.name] = super()._get_handoff_tool(current_agent)
+        return tools[current_agent.name]
+
+    def _get_steps(self) -> dict[str, Any]:
+        version = type(self)._step_functions_version  # add_step() on the class adds one
+        cached = self.__dict__.get("_steps")
+        if cached is None or cached[0] != version:
+            cached = self.__dict__["_steps"] = (version, super()._get_steps())
+        return dict(cached[1])
+
+
 def _with_style(prompt: str, style: str) -> str:
     return f"{prompt}\n\n{style}" if style else prompt
 
@@ -110,7 +132,7 @@ def build_workflow(
     *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], resources: SessionResources,
     style: str = "", profile: dict | None = None,
 ) -> AgentWorkflow:
-    return AgentWorkflow(
+    return _AgentWorkflow(
         agents=build_agents(settings=settings, llms=llms, resources=resources, style=style),
         root_agent=roles.ORCHESTRATOR,
         handoff_prompt=prompts.HANDOFF_PROMPT,

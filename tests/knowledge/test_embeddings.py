@@ -4,7 +4,10 @@ against a fake server speaking the real ``/v1/embeddings`` JSON."""
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -60,6 +63,31 @@ def test_batching_and_queries_are_deterministic(bundled: BundledEmbedder) -> Non
     np.testing.assert_array_equal(bundled.embed_query("Venus"), bundled.embed_query("Venus"))
     # query and passage sides differ: the e5 prefixes are applied
     assert not np.array_equal(bundled.embed_query(PASSAGES[0]), one_batch[0])
+
+
+_VECTORS = """
+import json, os, sys
+from singularity.knowledge.embeddings import BundledEmbedder
+embedder = BundledEmbedder()
+query = embedder.embed_query("Wie entstehen Spiralgalaxien?").tolist()
+passages = embedder.embed_documents(json.loads(sys.argv[1])).tolist()
+print(json.dumps({"policy": os.environ["OMP_WAIT_POLICY"], "query": query, "passages": passages}))
+"""
+
+
+def _vectors_with(environ: dict[str, str]) -> dict:
+    """The engine's vectors in a fresh process (OpenMP reads its settings when it is loaded)."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("OMP_")} | environ
+    done = subprocess.run([sys.executable, "-c", _VECTORS, json.dumps(PASSAGES)], env=env, capture_output=True, text=True,
+                          check=True, timeout=120)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+@pytest.mark.slow
+def test_the_engines_threads_sleep_between_calls_and_compute_the_same_vectors() -> None:
+    passive, spinning = _vectors_with({}), _vectors_with({"OMP_WAIT_POLICY": "active"})
+    assert passive["policy"] == "passive" and spinning["policy"] == "active"  # a set policy is kept
+    assert passive["query"] == spinning["query"] and passive["passages"] == spinning["passages"]
 
 
 def test_bundled_embedding_opens_no_socket(bundled: BundledEmbedder) -> None:

@@ -157,3 +157,18 @@ async def test_profile_values_are_visible_assumptions_and_never_override(
     assert own.state["planning_data"]["location"]["name"].startswith("Zürich")
     assert own.state["planning_data"]["equipment"]["class"] == "binoculars"
     assert "Ich nehme deinen üblichen Ort" not in own.answer
+
+
+async def test_every_turn_runs_on_a_new_context_that_carries_the_conversation(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    await turn(session, ARTICLE_EXAMPLE)
+    first = session.ctx
+    plan = await first.store.get("last_plan")
+    weather = await first.store.get("last_weather")
+    stellarium = await turn(session, "Öffne das erste Ziel in Stellarium")
+    assert session.ctx is not first  # not continued: LlamaIndex would replay the last run first
+    assert stellarium.state["planning_data"]["generated_plan"]  # the plan carried over
+    assert await session.ctx.store.get("last_plan") == plan
+    assert await session.ctx.store.get("last_weather") == weather
+    assert await session.ctx.store.get("memory") is session.memory

@@ -30,3 +30,21 @@ async def test_handoff_rights_follow_the_article(settings: Settings) -> None:
     assert "handoff" in tools["PlanningAgent"] and "handoff" in tools["StellariumAgent"]
     assert workflow.agents["PlanningAgent"].can_handoff_to == ["KnowledgeAgent", "StellariumAgent"]
     assert workflow.agents["StellariumAgent"].can_handoff_to == ["KnowledgeAgent", "PlanningAgent"]
+
+
+async def test_the_handoff_tool_and_the_step_table_are_built_once_as_the_library_builds_them(
+        settings: Settings) -> None:
+    from llama_index.core.agent.workflow import AgentWorkflow
+
+    workflow = build_workflow(settings=settings, llms=scripted_llms(), resources=SessionResources(settings))
+    for name in ("SingularityOrchestrator", "PlanningAgent", "StellariumAgent"):
+        first = next(t for t in await workflow.get_tools(name) if t.metadata.name == "handoff")
+        again = next(t for t in await workflow.get_tools(name) if t.metadata.name == "handoff")
+        assert again.metadata is first.metadata  # not built again for the next step
+        fresh = AgentWorkflow._get_handoff_tool(workflow, workflow.agents[name])
+        assert first.metadata.description == fresh.metadata.description
+        assert first.metadata.get_parameters_dict() == fresh.metadata.get_parameters_dict()
+    steps = workflow._get_steps()
+    assert steps == AgentWorkflow._get_steps(workflow) and len(steps) > 3
+    steps.clear()  # a caller's copy: the table itself stays
+    assert workflow._get_steps() == AgentWorkflow._get_steps(workflow)

@@ -283,9 +283,10 @@ class KnowledgeHandle:
             return None
 
     def warm_up(self) -> None:
-        """Open the base, read its titles and load the embedding model (a session's start)."""
+        """Open the base, read its titles and sparse vectors and load the embedding model (a session's start)."""
         try:
             self.base().embedder.embed_query("warm-up")
+            self.base().sparse_index()
             self.titles()
         except SingularityError as exc:  # reported in words when the user asks something
             log.debug("The knowledge base is not ready yet: %s", exc)
