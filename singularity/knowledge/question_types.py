@@ -266,8 +266,12 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the st
 # --- evidence in an English sentence ---------------------------------------------------------
 
 _DIGITS = r"\d[\d,.\u202f\u2009]*"
-_NUM = rf"(?<![\d,.])[−–-]?{_DIGITS}(?:\s*(?:[–-]|to)\s*{_DIGITS})?(?:\s+(?:thousand|million|billion|trillion))?"
-"""A number, or a range ("2,300–2,600 light-years" is one figure, never "–2,600")."""
+_POWER = r"\s*[×x]\s*10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+"
+_NUM = (rf"(?<![\d,.])[−–-]?{_DIGITS}(?:{_POWER}|\s*(?:[–-]|to|[×x]|by)\s*{_DIGITS})?"
+        r"(?:\s+(?:thousand|million|billion|trillion))?")
+"""A number, a range or a product ("2,300–2,600 light-years", "90 × 60 arcminutes", "7 by 5
+degrees" are one figure each, never "–2,600" or "60 arcminutes"), or a power of ten
+("5.97 × 10²⁴ kg")."""
 _APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"

@@ -264,3 +264,18 @@ def test_a_mass_in_earth_masses_counts_no_earths() -> None:
     passage = _passage("Jupiter", "Facts", "Its mass is about 318 Earth masses, and some 1,300 Earths would fit inside it.")
     answer = answer_quotes("How many Earths would fit inside Jupiter?", [passage], named=[("Jupiter", ["Jupiter"])])
     assert answer.key.startswith("some 1,300 Earths")
+
+
+@pytest.mark.parametrize(("question", "text", "key"), [
+    ("How big is the Crab Nebula?", "Its apparent size is 7 × 5 arcminutes, small in a telescope.", "7 × 5 arcminutes"),
+    ("How large is the Crab Nebula on the sky?", "On the sky it covers about 6 by 4 arcminutes.", "about 6 by 4 arcminutes"),
+    ("How heavy is the Crab Nebula?", "Its gas weighs about 4.6 × 10³⁰ kg in all.", "about 4.6 × 10³⁰ kg"),
+])
+def test_a_product_or_a_power_of_ten_is_one_figure(question: str, text: str, key: str) -> None:
+    answer = answer_quotes(question, [_passage("Crab Nebula", "Facts", text)], named=[("Crab Nebula", ["Crab Nebula"])])
+    assert answer.key == key
+
+
+def test_binoculars_named_by_their_product_are_no_size() -> None:
+    passage = _passage("Crab Nebula", "Observing", "It is hard to find in 10×50 binoculars from a town.")
+    assert not answer_quotes("How big is the Crab Nebula?", [passage], named=[("Crab Nebula", ["Crab Nebula"])]).found
