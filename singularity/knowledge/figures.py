@@ -90,9 +90,8 @@ def _render(text: str, *, date: bool, dative: bool) -> str | None:
             index += size
             continue
         if match.group("number"):
-            following = parts[index + 1][0].group() if index + 1 < len(parts) else ""
             said = match.group("number").translate(_MARKS)
-            if match.group("ordinal") or (_DAY.fullmatch(match.group("number")) and _lookup(_table("month_"), [following])):
+            if match.group("ordinal") or _day(match.group("number"), words[1:]):
                 said += "."
             out.append(said + (" " if spaced else ""))
             index += 1
@@ -103,6 +102,16 @@ def _render(text: str, *, date: bool, dative: bool) -> str | None:
             continue
         return None
     return "".join(out).strip()
+
+
+def _day(number: str, following: list[str]) -> bool:
+    """Whether ``number`` is a day of the month: before a month ("13 March"), or first of a
+    span of days before one ("12–13 August" is "12.–13. August")."""
+    if not _DAY.fullmatch(number):
+        return False
+    if following[:1] and following[0] in "–-" and len(following) > 1 and _DAY.fullmatch(following[1]):
+        following = following[2:]
+    return bool(following) and _lookup(_table("month_"), following[:1]) is not None
 
 
 def _lookup(table: Mapping[tuple[str, ...], str], words: list[str]) -> tuple[int, str] | None:

@@ -20,6 +20,7 @@ from singularity.knowledge.question_types import Asked
     ("about 1 million km", Asked.SIZE, "etwa 1 Million km"),
     ("about 5.97 × 10²⁴ kg", Asked.MASS, "etwa 5,97 × 10²⁴ kg"),
     ("1.4 solar masses", Asked.MASS, "1,4 Sonnenmassen"),
+    ("about 2 times the Sun's mass", Asked.MASS, "etwa 2 Sonnenmassen"),
     ("about 17 km/s", Asked.SPEED, "etwa 17 km/s"),
     ("magnitude −1.2", Asked.BRIGHTNESS, "Größenklasse −1,2"),
     ("about 4.5 billion years old", Asked.AGE, "etwa 4,5 Milliarden Jahre alt"),
@@ -42,7 +43,7 @@ def test_a_date_is_written_as_german_writes_dates(figure: str, german: str) -> N
 
 
 @pytest.mark.parametrize(("figure", "asked"), [
-    ("five known moons", Asked.COUNT), ("about 1.4 times the Sun's mass", Asked.MASS),
+    ("five known moons", Asked.COUNT), ("about 1.4 times the Moon's mass", Asked.MASS),
     ("about 30 furlongs", Asked.DISTANCE),
 ])
 def test_a_figure_with_a_word_not_in_the_catalogue_keeps_its_english_wording(figure: str, asked: Asked) -> None:
@@ -54,3 +55,7 @@ def test_a_figure_with_a_word_not_in_the_catalogue_keeps_its_english_wording(fig
 ])
 def test_names_stay_as_they_are(figure: str, asked: Asked) -> None:
     assert said_in(figure, asked, "de") == figure
+
+
+def test_a_span_of_days_before_a_month_dots_each_day() -> None:
+    assert said_in("12–13 August", Asked.DATE, "de") == "12.–13. August"

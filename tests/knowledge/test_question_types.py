@@ -279,3 +279,50 @@ def test_a_product_or_a_power_of_ten_is_one_figure(question: str, text: str, key
 def test_binoculars_named_by_their_product_are_no_size() -> None:
     passage = _passage("Crab Nebula", "Observing", "It is hard to find in 10×50 binoculars from a town.")
     assert not answer_quotes("How big is the Crab Nebula?", [passage], named=[("Crab Nebula", ["Crab Nebula"])]).found
+
+
+def test_a_german_name_from_the_glossary_is_not_said_by_its_kind() -> None:
+    passage = _passage("Meteor showers", "Speeds", "The Leonids are the fastest shower meteors, at about 71 km/s.")
+    assert not answer_quotes("Wie schnell sind die Geminiden?", [passage], german=True).found
+    own = _passage("Meteor showers", "Speeds", "The Geminids meet the Earth at about 35 km/s.")
+    assert answer_quotes("Wie schnell sind die Geminiden?", [own], german=True).key == "about 35 km/s"
+
+
+def test_thanks_to_and_american_spellings_need_not_be_repeated() -> None:
+    passage = _passage("Libration of the Moon", "Libration", "Over the years observers see about 59 % of the lunar surface.")
+    answer = answer_quotes("How much of the Moon's surface can we see thanks to libration?", [passage],
+                           named=[("libration", ["Libration of the Moon"])])
+    assert answer.key == "about 59 %"
+    centre = _passage("Globular clusters", "Distances", "The centre of the cluster lies about 16,000 light-years away.")
+    assert answer_quotes("How far away is the center of the cluster?", [centre]).key == "about 16,000 light-years"
+
+
+def test_a_fraction_belongs_to_its_number() -> None:
+    passage = _passage("Solar eclipses", "Totality", "Totality lasts at most about 6½ minutes at any one place.")
+    assert answer_quotes("How long does totality last at most?", [passage]).key == "about 6½ minutes"
+
+
+@pytest.mark.parametrize("question", ["Um wieviel Grad ist die Mondbahn geneigt?", "How many degrees is the Moon's orbit tilted?"])
+def test_how_many_degrees_asks_an_angle(question: str) -> None:
+    assert question_kind(question) is Asked.SIZE
+
+
+def test_of_several_dates_the_one_beside_what_is_asked_leads() -> None:
+    passage = _passage("Meteor showers", "Lyrids", "- Lyrids: active about 14–30 April, peaking around 22 April with a ZHR near 18.")
+    assert answer_quotes("When do the Lyrids peak?", [passage]).key == "22 April"
+
+
+def test_a_year_at_the_end_of_a_sentence_dates_it() -> None:
+    passage = _passage("Uranus moons", "Discovery", "Its two largest moons were spotted by William Herschel in January 1787.")
+    assert answer_quotes("When were the largest moons of Uranus spotted?", [passage],
+                         named=[("Uranus", ["Uranus moons"])]).key == "in January 1787"
+
+
+def test_a_size_in_three_dimensions_is_one_figure() -> None:
+    passage = _passage("Asteroids", "Ida", "Ida measures about 60 × 25 × 19 km, with a tiny moon of its own.")
+    assert answer_quotes("How big is Ida?", [passage], named=[("Ida", ["Asteroids"])]).key == "about 60 × 25 × 19 km"
+
+
+def test_a_nationality_is_no_person() -> None:
+    passage = _passage("Novae", "Finding novae", "Nova Cygni 1992 was found by Japanese amateur Kenji Tanaka.")
+    assert answer_quotes("Who found Nova Cygni 1992?", [passage]).key == "Kenji Tanaka"
