@@ -190,7 +190,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "umlaufzeit": ("orbit", "period"), "tageslange": ("day", "rotation"), "achse": ("axis",),
     "neigung": ("tilt", "inclination"), "geneigt": ("tilted", "tilt", "inclined"), "zyklus": ("cycle",),
     "braun": ("brown",), "starksten": ("peak", "peaks", "peaking", "strongest", "maximum"),
-    "hohepunkt": ("peak", "peaks", "peaking", "maximum"),
+    "hohepunkt": ("peak", "peaks", "peaking", "maximum"), "gleichung": ("equation",),
+    "aufgestellt": ("written", "proposed", "formulated", "devised"), "back": ("return", "returns", "returned"),
+    "coming": ("return", "returns", "next"),
     # American spellings of the passages' British words
     "center": ("centre",), "moon": ("lunar",), "centers": ("centres",), "color": ("colour",), "colors": ("colours",),
     "meter": ("metre",), "meters": ("metres",), "gray": ("grey",), "analyze": ("analyse",), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
@@ -233,6 +235,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "explosion": ("explosion", "explodes"), "explodiert": ("explodes", "explosion"), "stirbt": ("dies", "death", "end"),
     "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed"),
     "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
+    "entstand": ("formed", "formation", "form"),
     "gestaltet": ("designed", "design", "created", "made"), "entworfen": ("designed", "design", "made"),
     "designed": ("design", "created", "made"), "gegrundet": ("founded", "established"), "founded": ("established",),
     "eroffnet": ("opened", "opening"), "opened": ("opening",), "gekostet": ("cost", "costs", "price", "dollars"),
@@ -437,10 +440,12 @@ class Entity:
 
     @staticmethod
     def _in_a_row(words: tuple[frozenset[str], ...], sequence: list[str]) -> bool:
-        """Each word within two words after the one before ("Andromeda spiral galaxy")."""
+        """Each word within two words after the one before ("Andromeda spiral galaxy"); a
+        letter that designates a component right after it ("Cassiopeia A", not "Cassiopeia is a")."""
         spots = [i for i, word in enumerate(sequence) if _uses(words[0], {word})]
         for forms in words[1:]:
-            spots = [j for i in spots for j in range(i + 1, min(i + 4, len(sequence))) if _uses(forms, {sequence[j]})]
+            reach = 2 if any(len(form) == 1 for form in forms) else 4
+            spots = [j for i in spots for j in range(i + 1, min(i + reach, len(sequence))) if _uses(forms, {sequence[j]})]
         return bool(spots)
 
     def named(self, names: frozenset[str]) -> bool:
@@ -656,13 +661,19 @@ def _entity(name: str, titles: Iterable[str]) -> Entity:
     "galaxy", and "size diameter" (the glossary's words for "groß") names nothing."""
     terms = [term for term in english_terms(name) if not all(word in TYPE_WORDS for word in tokens(term))]
     english = [word for term in terms for word in tokens(term) if word not in _STOP]
-    own = [word for word in tokens(name) if word not in _STOP]
+    letters = {letter.casefold() for letter in _DESIGNATION.findall(name)}
+    own = [word for word in tokens(name) if word not in _STOP or word in letters]
     words = tuple(forms for word in own for forms in _forms(word))
     translated = tuple(forms for word in english for forms in _forms(word))
     known = {form for forms in words for form in forms}
     if all(forms & known for forms in translated):
         translated = ()
     return Entity(words, frozenset(titles), translated, phrase=len(own) > 1)
+
+
+_DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
+"""A capital letter after a name's word designates a component ("Cassiopeia A", "Sirius B"):
+part of the name, not the article "a"."""
 
 
 def _forms(word: str) -> tuple[frozenset[str], ...]:
@@ -743,14 +754,18 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
             continue
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
-        titled = entity.in_words(set(map(stem, tokens(title))))
+        titled = entity.in_words(set(map(stem, tokens(title)))) and not _names_other(question, title)
+        # "Kepler and TESS": a sentence in an article on two things is not about either by its title
         if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):
             continue  # the passage is headed by the thing itself ("How a spectrograph works")
-        if not (title in entity.titles and _SINGULAR.search(sentence)) or any(
+        singular = _SINGULAR.search(sentence)
+        if not (title in entity.titles and singular) or any(
                 other is not entity and other.in_words(headline) for other in question.entities):
             return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword;
             # under a heading naming another thing the question names, "it" is that thing
+        if _names_other(question, sentence[:singular.start()]):
+            return None  # "The Crab Nebula, at …; larger telescopes show its texture": "its" is the Crab's
         if not entity.in_words(set(map(stem, tokens(before)))):
             return None  # "it" is the article's own subject ("Jupiter"), unless the passage has just named the thing
     if not question.relation:

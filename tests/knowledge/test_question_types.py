@@ -326,3 +326,29 @@ def test_a_size_in_three_dimensions_is_one_figure() -> None:
 def test_a_nationality_is_no_person() -> None:
     passage = _passage("Novae", "Finding novae", "Nova Cygni 1992 was found by Japanese amateur Kenji Tanaka.")
     assert answer_quotes("Who found Nova Cygni 1992?", [passage]).key == "Kenji Tanaka"
+
+
+def test_a_components_letter_is_part_of_its_name() -> None:
+    star = _passage("Sirius", "Facts", "Sirius is a white star of about magnitude −1.5 in Canis Major.")
+    companion = _passage("Sirius", "Companion", "Sirius B, a white dwarf, shines at only about magnitude 8.4.")
+    named = [("Sirius B", ["Sirius"])]
+    assert not answer_quotes("How bright is Sirius B?", [star], named=named).found
+    assert answer_quotes("How bright is Sirius B?", [star, companion], named=named).key == "magnitude 8.4"
+
+
+def test_it_after_another_name_is_that_things() -> None:
+    passage = _passage("Supernova remnants", "Observing", "The Vela remnant lies low in the southern sky. "
+                       "The Crab Nebula, at about magnitude 8.4, shows its filaments in large telescopes.")
+    assert not answer_quotes("How bright is the Vela remnant?", [passage],
+                             named=[("Vela remnant", ["Supernova remnants"])]).found
+
+
+def test_a_sentence_in_an_article_on_two_things_is_not_about_either_by_its_title() -> None:
+    passage = _passage("Kepler and TESS", "Surveys", "Kepler stared at one field for four years. "
+                       "Surveys must watch many thousands of stars to catch a few transits.")
+    assert not answer_quotes("How many stars did TESS watch?", [passage], named=[("TESS", ["Kepler and TESS"])]).found
+
+
+def test_a_date_outranks_a_period_for_when() -> None:
+    passage = _passage("Comets", "Encke", "Comet Encke returns about every 3.3 years. Its next return is in 2027.")
+    assert answer_quotes("When does Comet Encke come back?", [passage], named=[("Encke", ["Comets"])]).key == "in 2027"
