@@ -607,9 +607,11 @@ def _bare(word: str) -> str:
     return word.casefold().removesuffix("'s").removesuffix("’s")
 
 
-def _names_other(question: Question, text: str) -> bool:
-    """Whether ``text`` names something by a proper name that the question does not name."""
+def _names_other(question: Question, text: str, *, said: bool = False) -> bool:
+    """Whether ``text`` names something by a proper name that the question does not name (nor,
+    with ``said``, use as any of its words: "Moon" in "how much of the Moon …")."""
     own = {form for entity in question.entities for forms in entity.words for form in forms}
+    own |= {form for forms in question.relation.values() for form in forms} if said else set()
     return any(_bare(word) in question.names and not _uses(own, {stem(_bare(word))})
                for word in _WORDS.findall(text))
 
@@ -754,7 +756,7 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
             continue
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
-        titled = entity.in_words(set(map(stem, tokens(title)))) and not _names_other(question, title)
+        titled = entity.in_words(set(map(stem, tokens(title)))) and not _names_other(question, title, said=True)
         # "Kepler and TESS": a sentence in an article on two things is not about either by its title
         if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):

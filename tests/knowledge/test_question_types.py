@@ -289,7 +289,8 @@ def test_a_german_name_from_the_glossary_is_not_said_by_its_kind() -> None:
 
 
 def test_thanks_to_and_american_spellings_need_not_be_repeated() -> None:
-    passage = _passage("Libration of the Moon", "Libration", "Over the years observers see about 59 % of the lunar surface.")
+    passage = _passage("Libration of the Moon", "Libration", "The Moon seems to rock slowly as seen from Earth. "
+                       "Over the years observers see about 59 % of the lunar surface.")
     answer = answer_quotes("How much of the Moon's surface can we see thanks to libration?", [passage],
                            named=[("libration", ["Libration of the Moon"])])
     assert answer.key == "about 59 %"
