@@ -754,9 +754,13 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
+        if (entity.partly_in(words, question.names) and _SINGULAR.search(sentence)
+                and entity.said_in([stem(word) for word in tokens(before)])):
+            continue  # "Sirius B, the companion of Sirius, … Clark first saw it": "it" is what was just named
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
-        titled = entity.in_words(set(map(stem, tokens(title)))) and not _names_other(question, title, said=True)
+        titled = entity.in_words(set(map(stem, tokens(title)))) and not (
+            entity.named(question.names) and _names_other(question, title, said=True))
         # "Kepler and TESS": a sentence in an article on two things is not about either by its title
         if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):

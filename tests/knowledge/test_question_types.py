@@ -345,7 +345,7 @@ def test_it_after_another_name_is_that_things() -> None:
 
 
 def test_a_sentence_in_an_article_on_two_things_is_not_about_either_by_its_title() -> None:
-    passage = _passage("Kepler and TESS", "Surveys", "Kepler stared at one field for four years. "
+    passage = _passage("Kepler and TESS", "Surveys", "Kepler stared at one field for four years, TESS at the whole sky. "
                        "Surveys must watch many thousands of stars to catch a few transits.")
     assert not answer_quotes("How many stars did TESS watch?", [passage], named=[("TESS", ["Kepler and TESS"])]).found
 
@@ -353,3 +353,17 @@ def test_a_sentence_in_an_article_on_two_things_is_not_about_either_by_its_title
 def test_a_date_outranks_a_period_for_when() -> None:
     passage = _passage("Comets", "Encke", "Comet Encke returns about every 3.3 years. Its next return is in 2027.")
     assert answer_quotes("When does Comet Encke come back?", [passage], named=[("Encke", ["Comets"])]).key == "in 2027"
+
+
+def test_it_after_the_components_full_name_is_that_component() -> None:
+    passage = _passage("White dwarfs", "Famous white dwarfs", "Procyon B, the companion of Procyon, is faint. "
+                       "Astronomers deduced it from the motion of Procyon, and John Schaeberle first saw it in 1896.")
+    answer = answer_quotes("Who first saw Procyon B?", [passage], named=[("Procyon B", ["White dwarfs"])])
+    assert answer.found and "John Schaeberle" in answer.key
+
+
+def test_a_common_noun_under_a_title_on_several_things_is_still_headed_by_it() -> None:
+    passage = _passage("Triton and the Moons of Uranus and Neptune", "Discovery", "Triton is the largest. "
+                       "Miranda was discovered by Gerard Kuiper in 1948.")
+    assert answer_quotes("Wer hat den Mond Miranda entdeckt?", [passage], german=True,
+                         named=[("Mond", ["Triton and the Moons of Uranus and Neptune"])]).key == "Gerard Kuiper"
