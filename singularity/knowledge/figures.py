@@ -139,3 +139,20 @@ def _table(prefix: str) -> Mapping[tuple[str, ...], str]:
         if own == prefix:
             table[tuple(part.group().lower() for part in _TOKEN.finditer(texts["en"]))] = texts["de"]
     return table
+
+
+@cache
+def figure_words() -> frozenset[str]:
+    """The (case-folded) words a German figure may use that no English figure does ("etwa",
+    "Millionen", "Bogenminuten", "März"): what the claim check reads as the lead's own wording,
+    not as names or words a source must hold."""
+    german, english = set(), set()
+    for key, texts in catalogue().items():
+        if key.startswith(_PREFIX):
+            german.update(word.casefold() for word in _WORD.findall(texts["de"].replace("{figure}", "")))
+            english.update(word.casefold() for word in _WORD.findall(texts["en"].replace("{figure}", "")))
+    return frozenset(german - english)
+
+
+_WORD = re.compile(r"[^\W\d_]+\.?")
+
