@@ -26,7 +26,8 @@ _TOKEN = re.compile(r"(?P<number>\d[\d,.\u202f\u2009]*\d|\d)(?P<ordinal>st|nd|rd
                     r"|(?P<other>\S)")
 """A figure's parts: numbers (with an English ordinal's ending), words, and signs that read
 the same in either language (a power's exponent, degrees, dashes, primes)."""
-_VERBATIM = ("date_", "dative_", "month_")
+_KINDS = ("date_", "dative_", "month_")
+"""Prefixes of the entries that apply only in some figures (dates, a time "ago", months)."""
 _NAMES = frozenset({Asked.PERSON, Asked.NAME})
 _IN_YEAR = re.compile(r"in\s+(?=\d{3,4}\b)", re.IGNORECASE)
 _DAY = re.compile(r"\d{1,2}")
@@ -135,7 +136,7 @@ def _table(prefix: str) -> Mapping[tuple[str, ...], str]:
         if not key.startswith(_PREFIX) or "{" in texts["en"]:
             continue
         name = key.removeprefix(_PREFIX)
-        own = next((p for p in _VERBATIM if name.startswith(p)), "")
+        own = next((p for p in _KINDS if name.startswith(p)), "")
         if own == prefix:
             table[tuple(part.group().lower() for part in _TOKEN.finditer(texts["en"]))] = texts["de"]
     return table
