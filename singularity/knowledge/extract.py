@@ -96,6 +96,9 @@ outranks one that only mentions the question's words with a "so" or "if"."""
 RANK_PENALTY = 0.15
 """Per rank of the passage: the search's order counts, as in :func:`best_quotes`."""
 MAX_RELATED = 2
+PERIOD = 0.5
+"""For a when-question, a sentence that only gives a period ("returning about every 76 years")
+ranks below one that dates it ("the next return … is in 2061"): a period says how often."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
         key = None if share is None else evidence(read, sentence)
         if key is not None:
             share += STRONG_REASON if read.asked is Asked.REASON and gives_reason(sentence) else 0.0
+            share -= PERIOD if read.asked is Asked.DATE and key.lower().startswith("every") else 0.0
             carried.append((share - RANK_PENALTY * rank, rank, position, key, _quote(sentence, passage)))
     carried.sort(key=lambda item: (-item[0], item[1], item[2]))
     quotes: list[Quote] = []

@@ -73,12 +73,13 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.FACT, r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b"),
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
-                 r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b")),
+                 r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b"
+                 r"|\bhow many degrees\b|\bwie ?viele? grad\b")),  # an angle: a tilt, an apparent size
     (Asked.BRIGHTNESS, (r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"
                        r"|\b(?:brighter|fainter|heller)\b")),
     (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
                   r"|\bwelche[nr]? anteil\b|\bwie gross ist der anteil\b|\bwie viel (?:vom|von der|des|der)\b")),
-    (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie viele?\b|\bnumber of\b|\banzahl\b"),
+    (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie ?viele?\b|\bnumber of\b|\banzahl\b"),
     (Asked.REASON, (r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b|\bhow come\b|\bwhat (?:causes|caused|makes)\b"
                    r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
     (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
@@ -91,7 +92,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
-TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "wieviel", "wieviele", "degrees", "grad", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
 """Words that say what kind of fact is asked, not what it is about."""
 
 QUALITIES = frozenset(["hot", "warm", "cold", "cool", "heiss", "kalt", "bright", "faint", "hell", "big", "large",
@@ -120,7 +121,7 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
                            "astronom", "wissenschaftler"})
 """What a question for a person says to ask for one ("Which astronomer found …?")."""
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
-_DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt"})
+_DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt", "weg"})
 """A distance is asked from here unless the question says otherwise."""
 _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", "stark", "strong"})
 """"How high is the pressure on Venus": of a quantity other than a height, "high" asks its value."""
@@ -129,8 +130,10 @@ _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took"
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
-_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "uber", "fur", "konnen", "wahrend"}
-"""Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"), and
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "uber", "fur", "konnen", "wahrend",
+                 "thanks", "due", "owing"}
+"""Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
+to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
@@ -185,7 +188,14 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "tal": ("valley",), "fluss": ("river",), "meer": ("sea", "ocean"), "schatten": ("shadow",),
     "strahlung": ("radiation",), "dichte": ("density",),
     "umlaufzeit": ("orbit", "period"), "tageslange": ("day", "rotation"), "achse": ("axis",),
-    "neigung": ("tilt", "inclination"), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
+    "neigung": ("tilt", "inclination"), "geneigt": ("tilted", "tilt", "inclined"), "zyklus": ("cycle",),
+    "braun": ("brown",), "starksten": ("peak", "peaks", "peaking", "strongest", "maximum"),
+    "hohepunkt": ("peak", "peaks", "peaking", "maximum"), "gleichung": ("equation",),
+    "aufgestellt": ("written", "proposed", "formulated", "devised"), "back": ("return", "returns", "returned"),
+    "coming": ("return", "returns", "next"),
+    # American spellings of the passages' British words
+    "center": ("centre",), "moon": ("lunar",), "centers": ("centres",), "color": ("colour",), "colors": ("colours",),
+    "meter": ("metre",), "meters": ("metres",), "gray": ("grey",), "analyze": ("analyse",), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
     "wandert": ("moves", "drifts"), "verschwindet": ("disappears", "vanishes"), "sieht": ("looks", "see", "seen"),
     "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
     "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
@@ -210,7 +220,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "sonne": ("sun", "solar"), "erde": ("earth",), "mond": ("moon", "lunar"), "monde": ("moons", "moon", "satellites"),
     "ring": ("ring", "rings"), "ringe": ("rings", "ring"), "krater": ("crater", "craters"),
     "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
-    "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky",), "nacht": ("night",), "nachts": ("night",),
+    "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky", "celestial"), "nacht": ("night",), "nachts": ("night",),
     "dunkel": ("dark", "darkness"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
     "blau": ("blue",), "tag": ("day",), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
     "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
@@ -225,6 +235,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "explosion": ("explosion", "explodes"), "explodiert": ("explodes", "explosion"), "stirbt": ("dies", "death", "end"),
     "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed"),
     "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
+    "entstand": ("formed", "formation", "form"),
     "gestaltet": ("designed", "design", "created", "made"), "entworfen": ("designed", "design", "made"),
     "designed": ("design", "created", "made"), "gegrundet": ("founded", "established"), "founded": ("established",),
     "eroffnet": ("opened", "opening"), "opened": ("opening",), "gekostet": ("cost", "costs", "price", "dollars"),
@@ -265,9 +276,14 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the st
 
 # --- evidence in an English sentence ---------------------------------------------------------
 
-_DIGITS = r"\d[\d,.\u202f\u2009]*"
-_NUM = rf"(?<![\d,.])[−–-]?{_DIGITS}(?:\s*(?:[–-]|to)\s*{_DIGITS})?(?:\s+(?:thousand|million|billion|trillion))?"
-"""A number, or a range ("2,300–2,600 light-years" is one figure, never "–2,600")."""
+_DIGITS = r"\d[\d,.\u202f\u2009]*[½¼¾]?"
+"""Digits with marks, and a fraction after them ("7½ minutes")."""
+_POWER = r"\s*[×x]\s*10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+"
+_NUM = (rf"(?<![\d,.])[−–-]?{_DIGITS}(?:{_POWER}|\s*(?:[–-]|to|by)\s*{_DIGITS}|(?:\s*[×x]\s*{_DIGITS}){{1,2}})?"
+        r"(?:\s+(?:thousand|million|billion|trillion))?")
+"""A number, a range or a product ("2,300–2,600 light-years", "90 × 60 arcminutes", "7 by 5
+degrees" are one figure each, never "–2,600" or "60 arcminutes"), or a power of ten
+("5.97 × 10²⁴ kg")."""
 _APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
@@ -339,7 +355,7 @@ _UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
-    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?![\d,.]|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
+    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
@@ -348,7 +364,7 @@ _DATE = re.compile(
     rf"|{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\s+(?:after|before)\b"
     rf"|\b(?:in|during)\s+(?:the\s+)?(?:winter|spring|summer|autumn|fall)\b|\b(?:winter|summer|autumn|spring)\s+(?:evenings?|nights?|sky|months?)\b"
     rf"|\bevery\s+(?:\d+|few|two|three|four|five|ten|eleven|twelve)?\s*(?:years?|months?|days?)\b"
-    rf"|\b(?:{_MONTHS})\b", re.IGNORECASE)
+    rf"|\b(?:\d{{1,2}}(?:\s*[–-]\s*\d{{1,2}})?\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
 _CAUSE = re.compile(
     r"\b(?:because|since|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
     r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
@@ -380,7 +396,9 @@ _MISSION = re.compile(r"\bby (?:the |NASA's |ESA's )?((?:Voyager|Pioneer|Cassini
                       r"|JWST|Kepler|TESS|Spitzer|Chandra|New Horizons|Curiosity|Perseverance|Mariner|Viking|Venera"
                       r"|Magellan|Messenger|Parker|Giotto|Huygens|LIGO)(?:\s+\d+)?)\b")
 """A discoverer that is no person: "discovered by the Cassini spacecraft", "by Voyager 1"."""
-NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French"])
+NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French",
+                        "Japanese", "Italian", "Danish", "Polish", "Russian", "Swiss", "Swedish", "Estonian",
+                        "British", "Scottish", "Irish", "Spanish", "Austrian", "Nova"])
 """Capitalised words that are never part of a person's name in the passages (places, objects,
 missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
 NAMED_AFTER_PEOPLE = frozenset(["Hubble", "Cassini", "Kepler", "Messier", "Kuiper", "Oort", "Lagrange", "Magellan",
@@ -422,10 +440,12 @@ class Entity:
 
     @staticmethod
     def _in_a_row(words: tuple[frozenset[str], ...], sequence: list[str]) -> bool:
-        """Each word within two words after the one before ("Andromeda spiral galaxy")."""
+        """Each word within two words after the one before ("Andromeda spiral galaxy"); a
+        letter that designates a component right after it ("Cassiopeia A", not "Cassiopeia is a")."""
         spots = [i for i, word in enumerate(sequence) if _uses(words[0], {word})]
         for forms in words[1:]:
-            spots = [j for i in spots for j in range(i + 1, min(i + 4, len(sequence))) if _uses(forms, {sequence[j]})]
+            reach = 2 if any(len(form) == 1 for form in forms) else 4
+            spots = [j for i in spots for j in range(i + 1, min(i + reach, len(sequence))) if _uses(forms, {sequence[j]})]
         return bool(spots)
 
     def named(self, names: frozenset[str]) -> bool:
@@ -529,10 +549,11 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     relation[f"{own}/{i}"] = forms
                     compounds.add(f"{own}/{i}")
             continue
-        widened = widen(word) or (_glossary_words(word) if german else ())
+        name = _glossary_name(word, own) if german and not widen(word) else ()
+        widened = name or widen(word) or (_glossary_words(word) if german else ())
         forms = frozenset({own, *map(stem, widened), *(() if german else map(stem, _inflected(word)))})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
-        if word in proper or (german and not widened and cognate):
+        if word in proper or name or (german and not widened and cognate):
             entities.append(Entity((forms,)))
         elif widened or cognate or not german:
             relation[own] = forms
@@ -551,7 +572,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     _counted(question, stop) if asked is Asked.COUNT else frozenset())
 
 
-_HOW_MANY = re.compile(r"\b(?:how many|wie viele|wie viel|number of|anzahl (?:der|an|von))\s+(.*)")
+_HOW_MANY = re.compile(r"\b(?:how many|wie ?viele|wie ?viel|number of|anzahl (?:der|an|von))\s+(.*)")
 _NOT_COUNTED = frozenset({"does", "do", "did", "has", "have", "had", "hat", "haben", "hatte", "gibt", "exist", "exists",
                           "existieren", "there", "es", "contain", "contains", "enthalt", "umkreisen", "orbit"})
 
@@ -586,9 +607,11 @@ def _bare(word: str) -> str:
     return word.casefold().removesuffix("'s").removesuffix("’s")
 
 
-def _names_other(question: Question, text: str) -> bool:
-    """Whether ``text`` names something by a proper name that the question does not name."""
+def _names_other(question: Question, text: str, *, said: bool = False) -> bool:
+    """Whether ``text`` names something by a proper name that the question does not name (nor,
+    with ``said``, use as any of its words: "Moon" in "how much of the Moon …")."""
     own = {form for entity in question.entities for forms in entity.words for form in forms}
+    own |= {form for forms in question.relation.values() for form in forms} if said else set()
     return any(_bare(word) in question.names and not _uses(own, {stem(_bare(word))})
                for word in _WORDS.findall(text))
 
@@ -625,19 +648,34 @@ def _glossary_words(word: str) -> tuple[str, ...]:
     return tuple(english for term in english_terms(word) for english in tokens(term) if english not in _STOP)
 
 
+def _glossary_name(word: str, own: str) -> tuple[str, ...]:
+    """The name a German word is in the glossary, when its term holds a capitalised cognate of
+    it ("Perseiden" → "Perseids meteor shower"): only that name stands for it — the kind words
+    beside it are no answer ("The Leonids are the fastest shower meteors" says nothing of the
+    Perseids)."""
+    return tuple(name.casefold() for term in english_terms(word) for name in re.findall(r"\b[A-Z][\w'’-]*", term)
+                 if similar(stem(name.casefold()), own))
+
+
 def _entity(name: str, titles: Iterable[str]) -> Entity:
     """A topic the question names, with its titles and, for a German name, its English term —
     only a term that translates what sets the name apart: "Antennen-Galaxien" is not any
     "galaxy", and "size diameter" (the glossary's words for "groß") names nothing."""
     terms = [term for term in english_terms(name) if not all(word in TYPE_WORDS for word in tokens(term))]
     english = [word for term in terms for word in tokens(term) if word not in _STOP]
-    own = [word for word in tokens(name) if word not in _STOP]
+    letters = {letter.casefold() for letter in _DESIGNATION.findall(name)}
+    own = [word for word in tokens(name) if word not in _STOP or word in letters]
     words = tuple(forms for word in own for forms in _forms(word))
     translated = tuple(forms for word in english for forms in _forms(word))
     known = {form for forms in words for form in forms}
     if all(forms & known for forms in translated):
         translated = ()
     return Entity(words, frozenset(titles), translated, phrase=len(own) > 1)
+
+
+_DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
+"""A capital letter after a name's word designates a component ("Cassiopeia A", "Sirius B"):
+part of the name, not the article "a"."""
 
 
 def _forms(word: str) -> tuple[frozenset[str], ...]:
@@ -716,16 +754,24 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
+        if (entity.partly_in(words, question.names) and _SINGULAR.search(sentence)
+                and entity.said_in([stem(word) for word in tokens(before)])):
+            continue  # "Sirius B, the companion of Sirius, … Clark first saw it": "it" is what was just named
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
-        titled = entity.in_words(set(map(stem, tokens(title))))
+        titled = entity.in_words(set(map(stem, tokens(title)))) and not (
+            entity.named(question.names) and _names_other(question, title, said=True))
+        # "Kepler and TESS": a sentence in an article on two things is not about either by its title
         if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
                                                   or _heads(question, headline)):
             continue  # the passage is headed by the thing itself ("How a spectrograph works")
-        if not (title in entity.titles and _SINGULAR.search(sentence)) or any(
+        singular = _SINGULAR.search(sentence)
+        if not (title in entity.titles and singular) or any(
                 other is not entity and other.in_words(headline) for other in question.entities):
             return None  # an article on several things ("Pluto and the Dwarf Planets") names it only by keyword;
             # under a heading naming another thing the question names, "it" is that thing
+        if _names_other(question, sentence[:singular.start()]):
+            return None  # "The Crab Nebula, at …; larger telescopes show its texture": "its" is the Crab's
         if not entity.in_words(set(map(stem, tokens(before)))):
             return None  # "it" is the article's own subject ("Jupiter"), unless the passage has just named the thing
     if not question.relation:
@@ -889,18 +935,25 @@ def _own_clause(question: Question, sentence: str) -> str:
 
 def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> str | None:
     """The match closest to where the sentence tells of the asked event ("photographed"), else
-    to where it names one of the question's things."""
+    of what the question asks about ("peaking" for "am stärksten"), else to where it names one
+    of the question's things. One that follows such a word at once, or after one word, is what
+    that word governs and wins ("active 14–30 April, peaking around 22 April")."""
     if not found:
         return None
-    events = [question.relation[key] for key in question.events]
+    events = [question.relation[key] for key in question.events] or list(question.relation.values())
     words = list(re.finditer(r"\w+", sentence))
-    spots = [word.start() for word in words if any(_uses(forms, {stem(word.group().casefold())}) for forms in events)]
-    spots = spots or [word.start() for word in words
-                      if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
-    if not spots:
+    told = [word for word in words if any(_uses(forms, {stem(word.group().casefold())}) for forms in events)]
+    told = told or [word for word in words
+                    if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
+    if not told:
         return found[0].group().strip()
-    best = min(found, key=lambda match: min(abs(match.start() - spot) for spot in spots))
+    governed = [match for match in found for word in told
+                if word.end() <= match.start() and _GOVERNED.fullmatch(sentence[word.end():match.start()])]
+    best = min(governed or found, key=lambda match: min(abs(match.start() - word.start()) for word in told))
     return best.group().strip()
+
+
+_GOVERNED = re.compile(r"\s+(?:\w+\s+)?")
 
 
 def gives_reason(sentence: str) -> bool:

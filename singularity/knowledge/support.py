@@ -33,6 +33,7 @@ from typing import Literal, Protocol
 
 import numpy as np
 
+from singularity.knowledge.figures import figure_words
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import STOPWORDS, stem, tokens
 
@@ -338,10 +339,26 @@ def _decided(verdict: Verdict, *, supported: bool, meaning: float | None = None)
     return Verdict(verdict.claim, supported, verdict.words, meaning, reasons=() if supported else ("words",))
 
 
+_LEAD = re.compile(r"^\s*\*\*(?P<lead>[^*]+)\*\*\s+—\s+")
+"""The figure an offline answer leads with, before the sentence it quotes."""
+
+
+def _checked(claim: Claim) -> str:
+    """The claim as its words and names are checked: a lead said in the conversation's language
+    ("**etwa 15 Millionen K** — In the core …") without its German words — its numbers are
+    checked as written, and the quote after it carries the words."""
+    lead = _LEAD.match(claim.text)
+    if lead is None:
+        return claim.plain
+    kept = [word for word in lead.group("lead").split() if word.casefold() not in figure_words()]
+    text = f"{' '.join(kept)} — {claim.text[lead.end():]}" if kept else claim.text[lead.end():]
+    return " ".join(_MARKUP.sub("", _MARKER.sub("", text)).split())
+
+
 def _lexical(claim: Claim, sentences: Sequence[str]) -> Verdict:
-    plain = claim.plain
+    plain = _checked(claim)
     all_values = [value for sentence in sentences for value in values_in(sentence)]
-    claimed = numbers_in(plain)
+    claimed = numbers_in(claim.plain)  # "15 Millionen" is 15 million
     missing_numbers = tuple(n.written for n in claimed if not number_found(n, all_values))
     wanted = content_stems(plain)
     best, window = 0.0, ""

@@ -59,6 +59,7 @@ _ASTRONOMY_PARTS = (
     "mondlandung", "satellit", "umlaufzeit", "kuiperg", "oortsch", "sonnenfleck", "heliopaus", "cepheid",
     "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
     "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
+    "cassegrain", "maksutov", "oort", "kuiper",
 )  # fmt: skip
 _ASTRONOMY_PHRASES = re.compile(
     r"\bblack\s+holes?\b|\bschwarze[sn]?\s+l(?:o|ö|oe)ch(?:er|ern)?\b|\bwhite\s+dwarfs?\b"

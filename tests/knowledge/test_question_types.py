@@ -264,3 +264,106 @@ def test_a_mass_in_earth_masses_counts_no_earths() -> None:
     passage = _passage("Jupiter", "Facts", "Its mass is about 318 Earth masses, and some 1,300 Earths would fit inside it.")
     answer = answer_quotes("How many Earths would fit inside Jupiter?", [passage], named=[("Jupiter", ["Jupiter"])])
     assert answer.key.startswith("some 1,300 Earths")
+
+
+@pytest.mark.parametrize(("question", "text", "key"), [
+    ("How big is the Crab Nebula?", "Its apparent size is 7 × 5 arcminutes, small in a telescope.", "7 × 5 arcminutes"),
+    ("How large is the Crab Nebula on the sky?", "On the sky it covers about 6 by 4 arcminutes.", "about 6 by 4 arcminutes"),
+    ("How heavy is the Crab Nebula?", "Its gas weighs about 4.6 × 10³⁰ kg in all.", "about 4.6 × 10³⁰ kg"),
+])
+def test_a_product_or_a_power_of_ten_is_one_figure(question: str, text: str, key: str) -> None:
+    answer = answer_quotes(question, [_passage("Crab Nebula", "Facts", text)], named=[("Crab Nebula", ["Crab Nebula"])])
+    assert answer.key == key
+
+
+def test_binoculars_named_by_their_product_are_no_size() -> None:
+    passage = _passage("Crab Nebula", "Observing", "It is hard to find in 10×50 binoculars from a town.")
+    assert not answer_quotes("How big is the Crab Nebula?", [passage], named=[("Crab Nebula", ["Crab Nebula"])]).found
+
+
+def test_a_german_name_from_the_glossary_is_not_said_by_its_kind() -> None:
+    passage = _passage("Meteor showers", "Speeds", "The Leonids are the fastest shower meteors, at about 71 km/s.")
+    assert not answer_quotes("Wie schnell sind die Geminiden?", [passage], german=True).found
+    own = _passage("Meteor showers", "Speeds", "The Geminids meet the Earth at about 35 km/s.")
+    assert answer_quotes("Wie schnell sind die Geminiden?", [own], german=True).key == "about 35 km/s"
+
+
+def test_thanks_to_and_american_spellings_need_not_be_repeated() -> None:
+    passage = _passage("Libration of the Moon", "Libration", "The Moon seems to rock slowly as seen from Earth. "
+                       "Over the years observers see about 59 % of the lunar surface.")
+    answer = answer_quotes("How much of the Moon's surface can we see thanks to libration?", [passage],
+                           named=[("libration", ["Libration of the Moon"])])
+    assert answer.key == "about 59 %"
+    centre = _passage("Globular clusters", "Distances", "The centre of the cluster lies about 16,000 light-years away.")
+    assert answer_quotes("How far away is the center of the cluster?", [centre]).key == "about 16,000 light-years"
+
+
+def test_a_fraction_belongs_to_its_number() -> None:
+    passage = _passage("Solar eclipses", "Totality", "Totality lasts at most about 6½ minutes at any one place.")
+    assert answer_quotes("How long does totality last at most?", [passage]).key == "about 6½ minutes"
+
+
+@pytest.mark.parametrize("question", ["Um wieviel Grad ist die Mondbahn geneigt?", "How many degrees is the Moon's orbit tilted?"])
+def test_how_many_degrees_asks_an_angle(question: str) -> None:
+    assert question_kind(question) is Asked.SIZE
+
+
+def test_of_several_dates_the_one_beside_what_is_asked_leads() -> None:
+    passage = _passage("Meteor showers", "Lyrids", "- Lyrids: active about 14–30 April, peaking around 22 April with a ZHR near 18.")
+    assert answer_quotes("When do the Lyrids peak?", [passage]).key == "22 April"
+
+
+def test_a_year_at_the_end_of_a_sentence_dates_it() -> None:
+    passage = _passage("Uranus moons", "Discovery", "Its two largest moons were spotted by William Herschel in January 1787.")
+    assert answer_quotes("When were the largest moons of Uranus spotted?", [passage],
+                         named=[("Uranus", ["Uranus moons"])]).key == "in January 1787"
+
+
+def test_a_size_in_three_dimensions_is_one_figure() -> None:
+    passage = _passage("Asteroids", "Ida", "Ida measures about 60 × 25 × 19 km, with a tiny moon of its own.")
+    assert answer_quotes("How big is Ida?", [passage], named=[("Ida", ["Asteroids"])]).key == "about 60 × 25 × 19 km"
+
+
+def test_a_nationality_is_no_person() -> None:
+    passage = _passage("Novae", "Finding novae", "Nova Cygni 1992 was found by Japanese amateur Kenji Tanaka.")
+    assert answer_quotes("Who found Nova Cygni 1992?", [passage]).key == "Kenji Tanaka"
+
+
+def test_a_components_letter_is_part_of_its_name() -> None:
+    star = _passage("Sirius", "Facts", "Sirius is a white star of about magnitude −1.5 in Canis Major.")
+    companion = _passage("Sirius", "Companion", "Sirius B, a white dwarf, shines at only about magnitude 8.4.")
+    named = [("Sirius B", ["Sirius"])]
+    assert not answer_quotes("How bright is Sirius B?", [star], named=named).found
+    assert answer_quotes("How bright is Sirius B?", [star, companion], named=named).key == "magnitude 8.4"
+
+
+def test_it_after_another_name_is_that_things() -> None:
+    passage = _passage("Supernova remnants", "Observing", "The Vela remnant lies low in the southern sky. "
+                       "The Crab Nebula, at about magnitude 8.4, shows its filaments in large telescopes.")
+    assert not answer_quotes("How bright is the Vela remnant?", [passage],
+                             named=[("Vela remnant", ["Supernova remnants"])]).found
+
+
+def test_a_sentence_in_an_article_on_two_things_is_not_about_either_by_its_title() -> None:
+    passage = _passage("Kepler and TESS", "Surveys", "Kepler stared at one field for four years, TESS at the whole sky. "
+                       "Surveys must watch many thousands of stars to catch a few transits.")
+    assert not answer_quotes("How many stars did TESS watch?", [passage], named=[("TESS", ["Kepler and TESS"])]).found
+
+
+def test_a_date_outranks_a_period_for_when() -> None:
+    passage = _passage("Comets", "Encke", "Comet Encke returns about every 3.3 years. Its next return is in 2027.")
+    assert answer_quotes("When does Comet Encke come back?", [passage], named=[("Encke", ["Comets"])]).key == "in 2027"
+
+
+def test_it_after_the_components_full_name_is_that_component() -> None:
+    passage = _passage("White dwarfs", "Famous white dwarfs", "Procyon B, the companion of Procyon, is faint. "
+                       "Astronomers deduced it from the motion of Procyon, and John Schaeberle first saw it in 1896.")
+    answer = answer_quotes("Who first saw Procyon B?", [passage], named=[("Procyon B", ["White dwarfs"])])
+    assert answer.found and "John Schaeberle" in answer.key
+
+
+def test_a_common_noun_under_a_title_on_several_things_is_still_headed_by_it() -> None:
+    passage = _passage("Triton and the Moons of Uranus and Neptune", "Discovery", "Triton is the largest. "
+                       "Miranda was discovered by Gerard Kuiper in 1948.")
+    assert answer_quotes("Wer hat den Mond Miranda entdeckt?", [passage], german=True,
+                         named=[("Mond", ["Triton and the Moons of Uranus and Neptune"])]).key == "Gerard Kuiper"

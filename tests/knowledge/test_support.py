@@ -156,3 +156,14 @@ def test_a_number_out_of_place_is_not_rescued_by_the_embedding() -> None:
     embedder = Fixed({})  # every text the same vector: cosine 1.0
     [verdict] = check_claims([claim], _passages(s1=NEPTUNE), embedder=embedder)
     assert not verdict.supported and embedder.calls == 0
+
+
+def test_a_lead_said_in_german_before_its_quote_is_supported_but_its_numbers_are_checked() -> None:
+    passages = _passages(s1=NEPTUNE, s2=SUN)
+    quote = "The Sun is about 1.39 million km across. [2]"
+    [said] = check_claims([_claim(f"**etwa 1,39 Millionen km** — {quote}", 2)], passages)
+    [changed] = check_claims([_claim(f"**etwa 1,93 Millionen km** — {quote}", 2)], passages)
+    [dated] = check_claims([_claim("**23. September 1846** — On 23 September 1846 Johann Galle and Heinrich "
+                                   "d'Arrest at the Berlin Observatory found Neptune. [1]")], passages)
+    assert said.supported and dated.supported
+    assert not changed.supported and changed.missing_numbers == ("1,93 Millionen",)

@@ -40,6 +40,13 @@ def test_a_found_fact_leads_the_answer_with_its_marker() -> None:
     assert "**Clyde Tombaugh** — Pluto was found in 1930 by Clyde Tombaugh at Lowell Observatory. [1]" in answer
 
 
+def test_a_german_answer_leads_with_the_figure_in_german_and_quotes_the_sentence_as_written() -> None:
+    question = "Wie weit ist Pluto von der Sonne entfernt?"
+    answer = answer_knowledge(_turn(question, _search(question))).content or ""
+    assert answer.startswith(say("knowledge_answers.intro", "de"))
+    assert "**etwa 39,5 AE** — It orbits the Sun at about 39.5 au. [1]" in answer
+
+
 def test_a_missing_fact_asks_the_web_first_then_says_so_and_names_the_missing_key() -> None:
     question = "Who named Pluto?"
     first = answer_knowledge(_turn(question, _search(question)))

@@ -104,6 +104,8 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Wer hat den Krater Stickney benannt?", {}, "knowledge"),
     ("Wie lange dauert die Dämmerung am Nordpol?", {}, "knowledge"),
     ("Wann wurde der Kuipergürtel entdeckt?", {}, "knowledge"),
+    ("Who is the Oort cloud named after?", {}, "knowledge"),
+    ("Wie lang ist ein Maksutov-Cassegrain?", {}, "knowledge"),
     # plan follow-ups
     ("Was ist das Besondere am ersten Ziel?", PLAN, "plan_followup"),
     ("Tell me more about the second target", PLAN, "plan_followup"),

@@ -59,8 +59,8 @@ def _plant(monkeypatch) -> None:
 
     lead = knowledge._lead
 
-    def planted(answer):
-        return f"{lead(answer)}\n- {PLANTED} {answer.quotes[0].marker}"
+    def planted(answer, language):
+        return f"{lead(answer, language)}\n- {PLANTED} {answer.quotes[0].marker}"
 
     monkeypatch.setattr(knowledge, "_lead", planted)
 

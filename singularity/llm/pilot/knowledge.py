@@ -21,6 +21,7 @@ from llama_index.core.base.llms.types import ChatMessage
 
 from singularity.catalogue import say
 from singularity.knowledge.extract import Answer, Quote, answer_quotes
+from singularity.knowledge.figures import said_in
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.text import markdown_text
 from singularity.knowledge.titles import TitleIndex
@@ -98,7 +99,7 @@ def _understood(question: str, asked: str, language: str) -> str:
 def _found(answers: Answers, language: str, *, web: bool = False) -> str:
     """The answer, leading with the part of the first sentence that states the asked fact;
     one block per topic when the question was split."""
-    blocks = [_lead(answer) for _, answer in answers]
+    blocks = [_lead(answer, language) for _, answer in answers]
     if len(blocks) == 1:
         intro = say("knowledge_answers.intro_web" if web else "knowledge_answers.intro", language)
         return f"{intro}\n\n{blocks[0]}"
@@ -107,9 +108,11 @@ def _found(answers: Answers, language: str, *, web: bool = False) -> str:
         for (_, answer), block in zip(answers, blocks, strict=True))
 
 
-def _lead(answer: Answer) -> str:
+def _lead(answer: Answer, language: str) -> str:
+    """The asked fact in the conversation's language, then the sentence stating it as quoted."""
     first, *rest = answer.quotes
-    head = (f"**{markdown_text(answer.key)}** — {markdown_text(first.text)} {first.marker}".rstrip()
+    key = said_in(answer.key, answer.asked, "de" if language == "de" else "en")
+    head = (f"**{markdown_text(key)}** — {markdown_text(first.text)} {first.marker}".rstrip()
             if answer.key else _line(first))
     return "\n".join([head, *(_line(quote) for quote in rest)])
 
@@ -120,7 +123,7 @@ def _unanswered(answers: Answers, language: str, web: ToolRun | None) -> str:
     parts = []
     for query, answer in answers:
         if answer.found:
-            parts.append(f"**{markdown_text(answer.quotes[0].title)}**\n{_lead(answer)}")
+            parts.append(f"**{markdown_text(answer.quotes[0].title)}**\n{_lead(answer, language)}")
             continue
         lines = [f"{_not_answered(query, answer, language)} {_web_sentence(web, language)}"]
         if answer.related:
