@@ -9,6 +9,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from singularity.config import PlanningSettings
+from singularity.planning.bodies import load_bodies
 from singularity.planning.catalog import FAMILIES, FAMILY_LABEL, family_codes, load_catalog
 from singularity.planning.complexes import catalog_complexes
 from singularity.planning.constellations import constellation_of
@@ -65,6 +66,11 @@ class Target(BaseModel):
     name: str
     catalog_id: str
     common_name: str
+    """English title name ("Orion Nebula"; empty for objects without one)."""
+    german_name: str = ""
+    """What German observers call it ("Orionnebel", "Mond"; empty where no German name is
+    established: the common name, or the name, serves in German too). Read through
+    :func:`singularity.catalogue.objects.target_name`."""
     type: str
     family: str
     constellation: str
@@ -197,6 +203,7 @@ def compute_plan(
     bodies = {name: tracks[name] for name in PLANETS}
     n_deep = keep.size
     body_names = [*(n.capitalize() for n in bodies), "Moon"]
+    german_bodies = {body.key: next(iter(body.german), "") for body in load_bodies()}
     family_code = np.concatenate(
         [catalog.family_code[keep], family_codes(["planet"] * len(bodies) + ["moon"])]
     )
@@ -285,6 +292,7 @@ def compute_plan(
         targets.append(Target(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
+            german_name=catalog.german_names[k] if deep_sky else german_bodies[id_of(i).lower()],
             type=FAMILY_LABEL[family], family=family,
             constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
             magnitude=round(float(magnitude[i]), 2),

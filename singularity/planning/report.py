@@ -8,7 +8,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from singularity.catalogue import Language, Message, number, say
-from singularity.catalogue.objects import moon_phase, object_type
+from singularity.catalogue.objects import (
+    common_name,
+    constellation,
+    designation,
+    moon_phase,
+    object_type,
+)
 from singularity.planning.countries import place_name
 from singularity.planning.pipeline import PlanOutcome
 from singularity.planning.scoring import compass_point_in
@@ -53,7 +59,8 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
     for column in columns:
         table.add_column(say(f"plan_table.{column}", language), overflow="fold")
     for t in plan.targets:
-        cells = [str(t.rank), t.name, t.common_name, object_type(t.type, language), t.constellation,
+        cells = [str(t.rank), designation(dict(t), language), common_name(dict(t), language),
+                 object_type(t.type, language), constellation(t.constellation, language),
                  number(t.magnitude, language, ".1f"), f"{t.best_time.astimezone(tz):%H:%M}",
                  f"{t.altitude_deg:.0f}°", f"{t.azimuth_deg:.0f}° {compass_point_in(t.direction, language)}",
                  f"{t.score:.0f}", t.assessment]
