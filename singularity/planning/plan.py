@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 import numpy as np
 from pydantic import BaseModel
 
+from singularity.catalogue import Message
 from singularity.config import PlanningSettings
 from singularity.planning.bodies import load_bodies
 from singularity.planning.catalog import FAMILIES, FAMILY_LABEL, family_codes, load_catalog
@@ -34,7 +35,7 @@ from singularity.planning.rules import (
     best_sample,
     catalog_core_gain,
 )
-from singularity.planning.scoring import assessment, compass_point, compass_words, score
+from singularity.planning.scoring import assessment, compass_point, score
 from singularity.planning.selection import select
 from singularity.planning.sun import night_of
 
@@ -83,7 +84,8 @@ class Target(BaseModel):
     direction: str
     moon_separation_deg: float | None
     score: float
-    assessment: str
+    assessment: Message
+    """The planner's view of the target in a line, said in the conversation's language."""
     score_parts: dict[str, float] = {}
     """The parts the score is composed of (``scoring.Scores.parts``)."""
     showpiece_lists: list[str] = []
@@ -304,11 +306,11 @@ def compute_plan(
             moon_separation_deg=None if family == "moon" else round(float(separation[i]), 1),
             score=float(scores.score[i]),
             assessment=assessment(
-                parts, altitude_deg=alt, direction=compass_words(point),
-                family_label=FAMILY_LABEL[family], showpiece_lists=lists,
+                parts, altitude_deg=alt, point=point, family=family, showpiece_lists=lists,
                 preferred=bool(observables.preferred[i]),
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
-            ) + (f" In the same field: {', '.join(includes)}." if includes else ""),
+                includes=includes,
+            ),
             score_parts=parts, showpiece_lists=list(lists), includes=includes,
             ra_deg=round(float(np.degrees(ra)), 5), dec_deg=round(float(np.degrees(dec)), 5),
         ))

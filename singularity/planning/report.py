@@ -21,9 +21,8 @@ from singularity.planning.scoring import compass_point_in
 from singularity.results import Status
 
 COLUMNS = ("rank", "object", "name", "type", "constellation", "magnitude", "best", "altitude",
-           "azimuth", "score")
-"""The terminal's columns (``plan_table.*``); English adds the planner's assessment, which it
-writes in English only."""
+           "azimuth", "score", "assessment")
+"""The terminal's columns (``plan_table.*``)."""
 
 
 def print_plan(outcome: PlanOutcome, console: Console | None = None, language: Language = "en") -> None:
@@ -55,16 +54,15 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
                 if weather.status is Status.OK and weather.data else weather.message_in(language))
         console.print(escape(say("cli.plan_weather", language, text=text)))
     table = Table(show_lines=False)
-    columns = COLUMNS + (("assessment",) if language == "en" else ())
-    for column in columns:
+    for column in COLUMNS:
         table.add_column(say(f"plan_table.{column}", language), overflow="fold")
     for t in plan.targets:
         cells = [str(t.rank), designation(dict(t), language), common_name(dict(t), language),
                  object_type(t.type, language), constellation(t.constellation, language),
                  number(t.magnitude, language, ".1f"), f"{t.best_time.astimezone(tz):%H:%M}",
                  f"{t.altitude_deg:.0f}°", f"{t.azimuth_deg:.0f}° {compass_point_in(t.direction, language)}",
-                 f"{t.score:.0f}", t.assessment]
-        table.add_row(*(escape(cell) for cell in cells[:len(columns)]))
+                 f"{t.score:.0f}", t.assessment.render(language)]
+        table.add_row(*(escape(cell) for cell in cells))
     console.print(table)
     counts = plan.counts
     console.print(escape(say("cli.plan_counts", language, catalog=counts["catalog"],
