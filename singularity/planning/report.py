@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from singularity.catalogue import Language, Message, number, say
+from singularity.catalogue import Language, Message, catalogue, number, say
 from singularity.catalogue.objects import (
     common_name,
     constellation,
@@ -35,10 +35,11 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
     loc, tz = plan.location, plan.location.tz
     start, end = plan.window.start.astimezone(tz), plan.window.end.astimezone(tz)
     console.print(f"[bold]{escape(place_name(loc, language))}[/] " + escape(say(
-        "cli.plan_header", language, lat=f"{loc.lat:.4f}", lon=f"{loc.lon:.4f}", zone=loc.timezone, source=loc.source,
+        "cli.plan_header", language, lat=f"{loc.lat:.4f}", lon=f"{loc.lon:.4f}", zone=loc.timezone,
+        source=_source("place", loc.source, language),
         start=f"{start:%Y-%m-%d %H:%M}", end=f"{end:%H:%M}", equipment=plan.equipment.said,
         limit=plan.equipment.limiting_magnitude, sqm=plan.sky.sqm, bortle=plan.sky.bortle,
-        sky_source=plan.sky.source)))
+        sky_source=_source("sky", plan.sky.source, language))))
     if plan.window.description:
         console.print(escape(say("cli.plan_when", language, description=plan.window.described_in(language))))
     night, moon = plan.night, plan.moon
@@ -72,3 +73,10 @@ def print_plan(outcome: PlanOutcome, console: Console | None = None, language: L
         console.print(escape(say("pilot.plan_note", language, text=note.text[language])))
     if outcome.status is not Status.OK:
         console.print(f"[yellow]{escape(outcome.message_in(language))}[/]")
+
+
+def _source(kind: str, source: str, language: Language) -> str:
+    """Where the place or the sky brightness came from, in words (``plan_table.*_source_*``);
+    a source without an entry (a test's) as it is."""
+    key = f"plan_table.{kind}_source_{source}"
+    return say(key, language) if key in catalogue() else source
