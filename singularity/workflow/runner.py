@@ -89,7 +89,7 @@ class TurnEvent(BaseModel):
     arguments: dict[str, Any] | None = None
     result: ToolResult | None = None
     language: Language = "en"
-    """The conversation's language, in which ``text`` is said."""
+    """The conversation's language, in which a step's ``text`` is said (tool calls and results)."""
 
 
 class ToolCallRecord(BaseModel):
@@ -337,7 +337,7 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
                 yield TurnEvent(kind="token", agent=agent, text=event.delta)
             elif isinstance(event, ToolCall):
                 yield TurnEvent(kind="tool_call", tool=event.tool_name, tool_id=event.tool_id,
-                                text=step_name(event.tool_name, language),
+                                text=step_name(event.tool_name, language), language=language,
                                 arguments=event.tool_kwargs, agent=agents[-1] if agents else None)
             elif isinstance(event, ToolCallResult):
                 result = _as_result(event)
