@@ -133,6 +133,7 @@ def test_the_command_line_speaks_german_when_asked(cli, fake_server: FakeServer)
     assert "Grenzgröße 14,5" in result.output and "Objekte geprüft" in result.output
     assert "Galaxie" in result.output and "Sternbild" in result.output
     assert "Assessment" not in result.output and "Switzerland" not in result.output
+    assert "Einschätzung" in result.output and "Andromedagalaxie" in result.output  # German names
     assert "Wann: morgen Abend, Di, 1. Dez. 2026 (Ende der astronomischen Dämmerung " in result.output
     assert "; für 2 h bis " in result.output
     assert "tomorrow" not in result.output and "twilight" not in result.output

@@ -22,6 +22,7 @@ from functools import lru_cache
 import erfa
 import numpy as np
 
+from singularity.planning.object_names import english_names, german_names, load_supplement
 from singularity.planning.showpieces import DATA, memberships, named_double_stars
 
 # OpenNGC type code → planner family (one family per object; used for difficulty and preferences)
@@ -55,6 +56,9 @@ class Catalog:
     names: list[str]
     """Display names: Messier number when there is one, else ``NGC 224`` / ``IC 434``."""
     common_names: list[str]
+    """English title names ("Orion Nebula"; empty for objects without one)."""
+    german_names: list[str]
+    """The names German observers use ("Orionnebel"; empty where none is established)."""
     families: list[str]
     constellations: list[str]
     ra_rad: np.ndarray
@@ -167,11 +171,15 @@ def load_catalog() -> Catalog:
     ids = [r[0] for r in rows]
     ra_rad = np.array([r[2] for r in rows], dtype=float)
     dec_rad = np.array([r[3] for r in rows], dtype=float)
+    doubles = {star["id"]: {"german": [star["german"]]} for star in named_double_stars() if "german" in star}
+    extras = [load_supplement().get(r[0]) or doubles.get(r[0], {}) for r in rows]
+    titles = [english_names(r[11] or "", extra) for r, extra in zip(rows, extras, strict=True)]
     tier, lists = memberships(ids, [bool(r[10]) for r in rows], {s["id"] for s in named_double_stars()})
     return Catalog(
         ids=ids,
         names=[display_name(r[0], r[10]) for r in rows],
-        common_names=[(r[11] or "").split(",")[0] for r in rows],
+        common_names=[names[0] if names else "" for names in titles],
+        german_names=[next(iter(german_names(extra)), "") for extra in extras],
         families=[FAMILY_OF_TYPE[r[1]] for r in rows],
         constellations=[r[4] or "" for r in rows],
         ra_rad=ra_rad,

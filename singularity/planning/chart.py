@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from singularity.catalogue import Language, say
+from singularity.catalogue.objects import designation
 from singularity.planning.best_night import BestNights
 from singularity.planning.countries import place_name
 from singularity.planning.plan import ObservingPlan
@@ -68,8 +69,9 @@ def draw_altitude_chart(ax: Axes, plan: ObservingPlan, language: Language = "en"
     series = plan.series
     tz = plan.location.tz
     times = [t.astimezone(tz) for t in series.times]
+    shown = {t.name: designation(dict(t), language) for t in plan.targets}  # "Mond", not "Moon"
     for name, alts in series.targets.items():
-        ax.plot(times, alts, linewidth=2, label=name)
+        ax.plot(times, alts, linewidth=2, label=shown.get(name, name))
     if plan.moon.up_during_window:
         ax.plot(times, series.moon_alt_deg, "--", color="0.45",
                 label=say("chart.moon", language, lit=f"{plan.moon.illumination:.0%}"))

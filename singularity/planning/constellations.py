@@ -4,7 +4,7 @@ Uses the boundary table Astropy ships (``constellation_data_roman87.dat``) witho
 ``astropy.coordinates``: the direction is precessed to B1875 with ERFA and looked up in the
 table, the same method as ``astropy.coordinates.get_constellation``.
 
-And what the 88 IAU constellations are called: abbreviation → (name, genitive). OpenNGC writes
+And what the 88 IAU constellations are called: abbreviation → (name, genitive, German name). OpenNGC writes
 Serpens as ``Se1`` (Serpens Caput) and ``Se2`` (Serpens Cauda); both are the one IAU
 constellation Serpens. The genitive turns catalogue shorthand such as ``omi Per`` into
 "Omicron Persei".
@@ -57,55 +57,112 @@ def constellation_of(ra_rad: float, dec_rad: float) -> str:
     return names[hits[0]] if hits.size else "Oct"
 
 
-CONSTELLATIONS: dict[str, tuple[str, str]] = {
-    "And": ("Andromeda", "Andromedae"), "Ant": ("Antlia", "Antliae"), "Aps": ("Apus", "Apodis"),
-    "Aqr": ("Aquarius", "Aquarii"), "Aql": ("Aquila", "Aquilae"), "Ara": ("Ara", "Arae"),
-    "Ari": ("Aries", "Arietis"), "Aur": ("Auriga", "Aurigae"), "Boo": ("Boötes", "Boötis"),
-    "Cae": ("Caelum", "Caeli"), "Cam": ("Camelopardalis", "Camelopardalis"),
-    "Cnc": ("Cancer", "Cancri"), "CVn": ("Canes Venatici", "Canum Venaticorum"),
-    "CMa": ("Canis Major", "Canis Majoris"), "CMi": ("Canis Minor", "Canis Minoris"),
-    "Cap": ("Capricornus", "Capricorni"), "Car": ("Carina", "Carinae"),
-    "Cas": ("Cassiopeia", "Cassiopeiae"), "Cen": ("Centaurus", "Centauri"),
-    "Cep": ("Cepheus", "Cephei"), "Cet": ("Cetus", "Ceti"),
-    "Cha": ("Chamaeleon", "Chamaeleontis"), "Cir": ("Circinus", "Circini"),
-    "Col": ("Columba", "Columbae"), "Com": ("Coma Berenices", "Comae Berenices"),
-    "CrA": ("Corona Australis", "Coronae Australis"),
-    "CrB": ("Corona Borealis", "Coronae Borealis"), "Crv": ("Corvus", "Corvi"),
-    "Crt": ("Crater", "Crateris"), "Cru": ("Crux", "Crucis"), "Cyg": ("Cygnus", "Cygni"),
-    "Del": ("Delphinus", "Delphini"), "Dor": ("Dorado", "Doradus"),
-    "Dra": ("Draco", "Draconis"), "Equ": ("Equuleus", "Equulei"),
-    "Eri": ("Eridanus", "Eridani"), "For": ("Fornax", "Fornacis"),
-    "Gem": ("Gemini", "Geminorum"), "Gru": ("Grus", "Gruis"), "Her": ("Hercules", "Herculis"),
-    "Hor": ("Horologium", "Horologii"), "Hya": ("Hydra", "Hydrae"), "Hyi": ("Hydrus", "Hydri"),
-    "Ind": ("Indus", "Indi"), "Lac": ("Lacerta", "Lacertae"), "Leo": ("Leo", "Leonis"),
-    "LMi": ("Leo Minor", "Leonis Minoris"), "Lep": ("Lepus", "Leporis"),
-    "Lib": ("Libra", "Librae"), "Lup": ("Lupus", "Lupi"), "Lyn": ("Lynx", "Lyncis"),
-    "Lyr": ("Lyra", "Lyrae"), "Men": ("Mensa", "Mensae"),
-    "Mic": ("Microscopium", "Microscopii"), "Mon": ("Monoceros", "Monocerotis"),
-    "Mus": ("Musca", "Muscae"), "Nor": ("Norma", "Normae"), "Oct": ("Octans", "Octantis"),
-    "Oph": ("Ophiuchus", "Ophiuchi"), "Ori": ("Orion", "Orionis"), "Pav": ("Pavo", "Pavonis"),
-    "Peg": ("Pegasus", "Pegasi"), "Per": ("Perseus", "Persei"),
-    "Phe": ("Phoenix", "Phoenicis"), "Pic": ("Pictor", "Pictoris"),
-    "Psc": ("Pisces", "Piscium"), "PsA": ("Piscis Austrinus", "Piscis Austrini"),
-    "Pup": ("Puppis", "Puppis"), "Pyx": ("Pyxis", "Pyxidis"), "Ret": ("Reticulum", "Reticuli"),
-    "Sge": ("Sagitta", "Sagittae"), "Sgr": ("Sagittarius", "Sagittarii"),
-    "Sco": ("Scorpius", "Scorpii"), "Scl": ("Sculptor", "Sculptoris"),
-    "Sct": ("Scutum", "Scuti"), "Ser": ("Serpens", "Serpentis"),
-    "Sex": ("Sextans", "Sextantis"), "Tau": ("Taurus", "Tauri"),
-    "Tel": ("Telescopium", "Telescopii"), "Tri": ("Triangulum", "Trianguli"),
-    "TrA": ("Triangulum Australe", "Trianguli Australis"), "Tuc": ("Tucana", "Tucanae"),
-    "UMa": ("Ursa Major", "Ursae Majoris"), "UMi": ("Ursa Minor", "Ursae Minoris"),
-    "Vel": ("Vela", "Velorum"), "Vir": ("Virgo", "Virginis"), "Vol": ("Volans", "Volantis"),
-    "Vul": ("Vulpecula", "Vulpeculae"),
+CONSTELLATIONS: dict[str, tuple[str, str, str]] = {
+    "And": ("Andromeda", "Andromedae", "Andromeda"),
+    "Ant": ("Antlia", "Antliae", "Luftpumpe"),
+    "Aps": ("Apus", "Apodis", "Paradiesvogel"),
+    "Aqr": ("Aquarius", "Aquarii", "Wassermann"),
+    "Aql": ("Aquila", "Aquilae", "Adler"),
+    "Ara": ("Ara", "Arae", "Altar"),
+    "Ari": ("Aries", "Arietis", "Widder"),
+    "Aur": ("Auriga", "Aurigae", "Fuhrmann"),
+    "Boo": ("Boötes", "Boötis", "Bärenhüter"),
+    "Cae": ("Caelum", "Caeli", "Grabstichel"),
+    "Cam": ("Camelopardalis", "Camelopardalis", "Giraffe"),
+    "Cnc": ("Cancer", "Cancri", "Krebs"),
+    "CVn": ("Canes Venatici", "Canum Venaticorum", "Jagdhunde"),
+    "CMa": ("Canis Major", "Canis Majoris", "Großer Hund"),
+    "CMi": ("Canis Minor", "Canis Minoris", "Kleiner Hund"),
+    "Cap": ("Capricornus", "Capricorni", "Steinbock"),
+    "Car": ("Carina", "Carinae", "Kiel des Schiffs"),
+    "Cas": ("Cassiopeia", "Cassiopeiae", "Kassiopeia"),
+    "Cen": ("Centaurus", "Centauri", "Zentaur"),
+    "Cep": ("Cepheus", "Cephei", "Kepheus"),
+    "Cet": ("Cetus", "Ceti", "Walfisch"),
+    "Cha": ("Chamaeleon", "Chamaeleontis", "Chamäleon"),
+    "Cir": ("Circinus", "Circini", "Zirkel"),
+    "Col": ("Columba", "Columbae", "Taube"),
+    "Com": ("Coma Berenices", "Comae Berenices", "Haar der Berenike"),
+    "CrA": ("Corona Australis", "Coronae Australis", "Südliche Krone"),
+    "CrB": ("Corona Borealis", "Coronae Borealis", "Nördliche Krone"),
+    "Crv": ("Corvus", "Corvi", "Rabe"),
+    "Crt": ("Crater", "Crateris", "Becher"),
+    "Cru": ("Crux", "Crucis", "Kreuz des Südens"),
+    "Cyg": ("Cygnus", "Cygni", "Schwan"),
+    "Del": ("Delphinus", "Delphini", "Delphin"),
+    "Dor": ("Dorado", "Doradus", "Schwertfisch"),
+    "Dra": ("Draco", "Draconis", "Drache"),
+    "Equ": ("Equuleus", "Equulei", "Füllen"),
+    "Eri": ("Eridanus", "Eridani", "Eridanus"),
+    "For": ("Fornax", "Fornacis", "Chemischer Ofen"),
+    "Gem": ("Gemini", "Geminorum", "Zwillinge"),
+    "Gru": ("Grus", "Gruis", "Kranich"),
+    "Her": ("Hercules", "Herculis", "Herkules"),
+    "Hor": ("Horologium", "Horologii", "Pendeluhr"),
+    "Hya": ("Hydra", "Hydrae", "Wasserschlange"),
+    "Hyi": ("Hydrus", "Hydri", "Kleine Wasserschlange"),
+    "Ind": ("Indus", "Indi", "Inder"),
+    "Lac": ("Lacerta", "Lacertae", "Eidechse"),
+    "Leo": ("Leo", "Leonis", "Löwe"),
+    "LMi": ("Leo Minor", "Leonis Minoris", "Kleiner Löwe"),
+    "Lep": ("Lepus", "Leporis", "Hase"),
+    "Lib": ("Libra", "Librae", "Waage"),
+    "Lup": ("Lupus", "Lupi", "Wolf"),
+    "Lyn": ("Lynx", "Lyncis", "Luchs"),
+    "Lyr": ("Lyra", "Lyrae", "Leier"),
+    "Men": ("Mensa", "Mensae", "Tafelberg"),
+    "Mic": ("Microscopium", "Microscopii", "Mikroskop"),
+    "Mon": ("Monoceros", "Monocerotis", "Einhorn"),
+    "Mus": ("Musca", "Muscae", "Fliege"),
+    "Nor": ("Norma", "Normae", "Winkelmaß"),
+    "Oct": ("Octans", "Octantis", "Oktant"),
+    "Oph": ("Ophiuchus", "Ophiuchi", "Schlangenträger"),
+    "Ori": ("Orion", "Orionis", "Orion"),
+    "Pav": ("Pavo", "Pavonis", "Pfau"),
+    "Peg": ("Pegasus", "Pegasi", "Pegasus"),
+    "Per": ("Perseus", "Persei", "Perseus"),
+    "Phe": ("Phoenix", "Phoenicis", "Phönix"),
+    "Pic": ("Pictor", "Pictoris", "Maler"),
+    "Psc": ("Pisces", "Piscium", "Fische"),
+    "PsA": ("Piscis Austrinus", "Piscis Austrini", "Südlicher Fisch"),
+    "Pup": ("Puppis", "Puppis", "Achterdeck des Schiffs"),
+    "Pyx": ("Pyxis", "Pyxidis", "Kompass"),
+    "Ret": ("Reticulum", "Reticuli", "Netz"),
+    "Sge": ("Sagitta", "Sagittae", "Pfeil"),
+    "Sgr": ("Sagittarius", "Sagittarii", "Schütze"),
+    "Sco": ("Scorpius", "Scorpii", "Skorpion"),
+    "Scl": ("Sculptor", "Sculptoris", "Bildhauer"),
+    "Sct": ("Scutum", "Scuti", "Schild"),
+    "Ser": ("Serpens", "Serpentis", "Schlange"),
+    "Sex": ("Sextans", "Sextantis", "Sextant"),
+    "Tau": ("Taurus", "Tauri", "Stier"),
+    "Tel": ("Telescopium", "Telescopii", "Teleskop"),
+    "Tri": ("Triangulum", "Trianguli", "Dreieck"),
+    "TrA": ("Triangulum Australe", "Trianguli Australis", "Südliches Dreieck"),
+    "Tuc": ("Tucana", "Tucanae", "Tukan"),
+    "UMa": ("Ursa Major", "Ursae Majoris", "Großer Bär"),
+    "UMi": ("Ursa Minor", "Ursae Minoris", "Kleiner Bär"),
+    "Vel": ("Vela", "Velorum", "Segel des Schiffs"),
+    "Vir": ("Virgo", "Virginis", "Jungfrau"),
+    "Vol": ("Volans", "Volantis", "Fliegender Fisch"),
+    "Vul": ("Vulpecula", "Vulpeculae", "Fuchs"),
 }
-_SERPENS_PARTS = {"Se1": "Serpens Caput", "Se2": "Serpens Cauda"}
+"""Abbreviation → (IAU name, genitive, German name). German names: those of German Wikipedia's
+"Liste der Sternbilder" and the German observing literature."""
+_SERPENS_PARTS = {"Se1": ("Serpens Caput", "Kopf"), "Se2": ("Serpens Cauda", "Schwanz")}
 
 
-def constellation_name(abbreviation: str) -> str:
-    """Full IAU name of an OpenNGC constellation code; Serpens keeps its part in brackets."""
+def constellation_name(abbreviation: str, language: str = "en") -> str:
+    """What a constellation is called (an IAU or OpenNGC code): its IAU name in English ("Cygnus"
+    — the name English-speaking observers use), its German name in German ("Schwan"). Serpens
+    keeps its part in brackets; a code that is no constellation is said as it is."""
+    german = language == "de"
     if abbreviation in _SERPENS_PARTS:
-        return f"Serpens ({_SERPENS_PARTS[abbreviation]})"
-    return CONSTELLATIONS[abbreviation][0]
+        latin, part = _SERPENS_PARTS[abbreviation]
+        return f"Schlange ({part})" if german else f"Serpens ({latin})"
+    if abbreviation not in CONSTELLATIONS:
+        return abbreviation
+    return CONSTELLATIONS[abbreviation][2 if german else 0]
 
 
 def constellation_genitive(abbreviation: str) -> str:

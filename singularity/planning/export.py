@@ -36,7 +36,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from singularity.catalogue import Language, msg, say
-from singularity.catalogue.objects import moon_phase, object_type
+from singularity.catalogue.objects import (
+    common_name,
+    constellation,
+    designation,
+    moon_phase,
+    object_type,
+)
 from singularity.errors import InputError
 from singularity.planning.countries import place_name
 from singularity.planning.plan import ObservingPlan, Target
@@ -220,8 +226,9 @@ def _cells(target: Target, plan: ObservingPlan, language: Language) -> dict[str,
     best = target.best_time.astimezone(plan.location.tz)
     ra, dec = target.ra_deg, target.dec_deg
     return {
-        "rank": str(target.rank), "object": target.name, "name": target.common_name,
-        "type": object_type(target.type, language), "constellation": target.constellation,
+        "rank": str(target.rank), "object": designation(dict(target), language),
+        "name": common_name(dict(target), language), "type": object_type(target.type, language),
+        "constellation": constellation(target.constellation, language),
         "ra": "" if ra is None else hours_text(ra), "dec": "" if dec is None else degrees_text(dec),
         "ra_deg": "" if ra is None else f"{ra:.4f}", "dec_deg": "" if dec is None else f"{dec:.4f}",
         "magnitude": f"{target.magnitude:.1f}",
@@ -285,7 +292,7 @@ def _sheet_cell(target: Target, plan: ObservingPlan, language: Language, column:
     if column == "best_time":
         return f"{target.best_time.astimezone(plan.location.tz):%H:%M}"
     if column == "name":
-        return _shorten(target.common_name, 28)
+        return _shorten(common_name(dict(target), language), 28)
     return _cells(target, plan, language)[column]
 
 

@@ -5,8 +5,9 @@ every spelling, English common names and German names. What the name lookup
 Data: OpenNGC as shipped by pyongc, read through :func:`singularity.planning.catalog.openngc_rows`
 (the one reader of that file). Magnitude and surface brightness come from the planner's
 catalogue (:func:`singularity.planning.catalog.load_catalog`) so that a card, a name lookup and
-an observing plan agree. Names are completed by the hand-kept ``data/object_names.yaml``
-(German names, certain Wikipedia articles, M102).
+an observing plan agree. Common names, English and German, come from
+:mod:`singularity.planning.object_names`; the hand-kept ``data/object_names.yaml`` also gives
+certain Wikipedia articles, M102 and notes.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from singularity.planning.catalog import (
     FAMILY_OF_TYPE,
     catalog_magnitude,
@@ -25,10 +24,9 @@ from singularity.planning.catalog import (
     load_catalog,
     openngc_rows,
 )
-from singularity.planning.constellations import CONSTELLATIONS, constellation_genitive
-from singularity.planning.showpieces import DATA
+from singularity.planning.constellations import CONSTELLATIONS
+from singularity.planning.object_names import english_names, german_names, load_supplement
 
-SUPPLEMENT_PATH = DATA / "object_names.yaml"
 WIKIPEDIA = "https://en.wikipedia.org/wiki/"
 
 # catalogue prefixes worth listing as designations (photometric survey ids are left out)
@@ -41,18 +39,6 @@ _IDENTIFIER = re.compile(r"^(C|Mel|Cl|LBN|PGC|UGCA|UGC|ESO|HCG|B) ?0*(\d+)(?:-0*
 _ADDENDUM = re.compile(r"^(C|Mel|Cl|HCG|ESO|PGC|UGC|B)0*(\d+)(?:-0*(\d+))?$")
 _NGC_IC = re.compile(r"^(NGC|IC)\d")
 _MESSIER_PRIMARY = re.compile(r"^M\d")  # addendum records named after Messier (M040)
-_GREEK = {
-    "alf": "Alpha", "alp": "Alpha", "bet": "Beta", "gam": "Gamma", "del": "Delta",
-    "eps": "Epsilon", "zet": "Zeta", "eta": "Eta", "tet": "Theta",
-    "iot": "Iota", "kap": "Kappa", "kappa": "Kappa", "lam": "Lambda", "mu": "Mu", "nu": "Nu",
-    "xi": "Xi", "omi": "Omicron", "pi": "Pi", "rho": "Rho", "sig": "Sigma", "tau": "Tau",
-    "ups": "Upsilon", "phi": "Phi", "chi": "Chi", "psi": "Psi", "ome": "Omega",
-}
-# a Bayer letter, a Latin letter or a Flamsteed number, then a constellation abbreviation
-_STAR_NAME = re.compile(
-    rf"^(?P<star>{'|'.join(sorted(set(_GREEK.values())))}|[A-Za-z]|\d+) "
-    r"(?P<abbr>[A-Z][A-Za-z]{2}) (?P<rest>.+)$"
-)
 
 
 @dataclass(frozen=True)
@@ -99,12 +85,6 @@ class DeepSkyObject:
 
 
 @lru_cache(maxsize=1)
-def load_supplement() -> dict[str, dict]:
-    """The hand-kept name additions, keyed by OpenNGC primary name."""
-    return yaml.safe_load(SUPPLEMENT_PATH.read_text(encoding="utf-8")) or {}
-
-
-@lru_cache(maxsize=1)
 def load_objects() -> tuple[DeepSkyObject, ...]:
     """Every OpenNGC object of a type the planner knows, with its card facts."""
     rows = openngc_rows(
@@ -129,13 +109,13 @@ def _object(row: tuple, magnitude: float | None, surface_brightness: float | Non
      messier_text, ngc, ic, identifiers, commonnames) = row
     messier = int(messier_text) if messier_text else extra.get("messier")
     designation = f"M{messier}" if messier else _display_designation(primary)
-    names = _names(commonnames or "", extra)
+    names = english_names(commonnames or "", extra)
     # no OpenNGC magnitude but one from the planner's cited supplement: that one is V
     band = None if magnitude is None else catalog_magnitude(type_code, vmag, bmag)[1] or "V"
     return DeepSkyObject(
         primary=primary, designation=designation, messier=messier,
         designations=_designations(primary, designation, messier, ngc, ic, identifiers),
-        names=names, german_names=tuple(extra.get("german", ())), type_code=type_code,
+        names=names, german_names=german_names(extra), type_code=type_code,
         family=FAMILY_OF_TYPE[type_code], hubble=hubble or "",
         constellation=const if const in CONSTELLATIONS or const in ("Se1", "Se2") else "",
         ra_rad=float(ra), dec_rad=float(dec), major_arcmin=majax or None,
@@ -171,31 +151,6 @@ def _designations(primary: str, designation: str, messier: int | None, ngc: str,
             found.append(f"{_DESIGNATION_PREFIXES[match[1]]} {match[2]}"
                          + (f"-{match[3]}" if match[3] else ""))
     return tuple(dict.fromkeys(found))
-
-
-def _names(commonnames: str, extra: dict) -> tuple[str, ...]:
-    dropped = set(extra.get("drop", ()))
-    names = [expand_name(n.strip()) for n in commonnames.split(",") if n.strip() and n.strip() not in dropped]
-    names += extra.get("names", [])
-    unique = list(dict.fromkeys(names))
-    title = extra.get("title")
-    if title:
-        unique = [title] + [n for n in unique if n != title]
-    return tuple(unique)
-
-
-def expand_name(name: str) -> str:
-    """Catalogue shorthand to words: "the Running Man Nebula" → "Running Man Nebula",
-    "omi Per Cloud" → "Omicron Persei Cloud", "47 Tuc Cluster" → "47 Tucanae Cluster"."""
-    if name.lower().startswith("the "):
-        name = name[4:]
-    first, _, rest = name.partition(" ")
-    if first in _GREEK:
-        name = f"{_GREEK[first]} {rest}"
-    match = _STAR_NAME.match(name)
-    if match and match["abbr"] in CONSTELLATIONS:
-        return f"{match['star']} {constellation_genitive(match['abbr'])} {match['rest']}"
-    return name
 
 
 def _wikipedia(primary: str, messier: int | None, names: tuple[str, ...],

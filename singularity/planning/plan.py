@@ -8,7 +8,9 @@ from datetime import datetime, timedelta
 import numpy as np
 from pydantic import BaseModel
 
+from singularity.catalogue import Message
 from singularity.config import PlanningSettings
+from singularity.planning.bodies import load_bodies
 from singularity.planning.catalog import FAMILIES, FAMILY_LABEL, family_codes, load_catalog
 from singularity.planning.complexes import catalog_complexes
 from singularity.planning.constellations import constellation_of
@@ -33,7 +35,7 @@ from singularity.planning.rules import (
     best_sample,
     catalog_core_gain,
 )
-from singularity.planning.scoring import assessment, compass_point, compass_words, score
+from singularity.planning.scoring import assessment, compass_point, score
 from singularity.planning.selection import select
 from singularity.planning.sun import night_of
 
@@ -65,6 +67,11 @@ class Target(BaseModel):
     name: str
     catalog_id: str
     common_name: str
+    """English title name ("Orion Nebula"; empty for objects without one)."""
+    german_name: str = ""
+    """What German observers call it ("Orionnebel", "Mond"; empty where no German name is
+    established: the common name, or the name, serves in German too). Read through
+    :func:`singularity.catalogue.objects.target_name`."""
     type: str
     family: str
     constellation: str
@@ -77,7 +84,8 @@ class Target(BaseModel):
     direction: str
     moon_separation_deg: float | None
     score: float
-    assessment: str
+    assessment: Message
+    """The planner's view of the target in a line, said in the conversation's language."""
     score_parts: dict[str, float] = {}
     """The parts the score is composed of (``scoring.Scores.parts``)."""
     showpiece_lists: list[str] = []
@@ -197,6 +205,7 @@ def compute_plan(
     bodies = {name: tracks[name] for name in PLANETS}
     n_deep = keep.size
     body_names = [*(n.capitalize() for n in bodies), "Moon"]
+    german_bodies = {body.key: next(iter(body.german), "") for body in load_bodies()}
     family_code = np.concatenate(
         [catalog.family_code[keep], family_codes(["planet"] * len(bodies) + ["moon"])]
     )
@@ -285,6 +294,7 @@ def compute_plan(
         targets.append(Target(
             rank=rank, name=name_of(i), catalog_id=id_of(i),
             common_name=catalog.common_names[k] if deep_sky else "",
+            german_name=catalog.german_names[k] if deep_sky else german_bodies[id_of(i).lower()],
             type=FAMILY_LABEL[family], family=family,
             constellation=catalog.constellations[k] if deep_sky else constellation_of(ra, dec),
             magnitude=round(float(magnitude[i]), 2),
@@ -296,11 +306,11 @@ def compute_plan(
             moon_separation_deg=None if family == "moon" else round(float(separation[i]), 1),
             score=float(scores.score[i]),
             assessment=assessment(
-                parts, altitude_deg=alt, direction=compass_words(point),
-                family_label=FAMILY_LABEL[family], showpiece_lists=lists,
+                parts, altitude_deg=alt, point=point, family=family, showpiece_lists=lists,
                 preferred=bool(observables.preferred[i]),
                 overflows_field=bool(family != "double_star" and size > optics.field_deg * 60),
-            ) + (f" In the same field: {', '.join(includes)}." if includes else ""),
+                includes=includes,
+            ),
             score_parts=parts, showpiece_lists=list(lists), includes=includes,
             ra_deg=round(float(np.degrees(ra)), 5), dec_deg=round(float(np.degrees(dec)), 5),
         ))

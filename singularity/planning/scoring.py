@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from singularity.catalogue import Message, chained, listing, msg
 from singularity.planning.rules import (
     FACTORS,
     MAGNITUDE_LOSSES,
@@ -29,6 +30,7 @@ from singularity.planning.rules import (
     headroom_quality,
     unresolved,
 )
+from singularity.planning.showpieces import DOUBLE_STARS_LIST
 
 MAGNITUDE_WEIGHT = 0.65
 ALTITUDE_WEIGHT = 0.35
@@ -80,47 +82,53 @@ def score(obs: Observables, sky: Sky) -> Scores:
     )
 
 
-def assessment(parts: dict[str, float], *, altitude_deg: float, direction: str,
-               family_label: str, showpiece_lists: tuple[str, ...], preferred: bool,
-               overflows_field: bool = False) -> str:
-    """One line in plain words, composed from the score's parts."""
+ASSESSED_LISTS = 2
+"""How many of a target's observing lists its assessment names."""
+
+
+def assessment(parts: dict[str, float], *, altitude_deg: float, point: str, family: str,
+               showpiece_lists: Sequence[str], preferred: bool, overflows_field: bool = False,
+               includes: Sequence[str] = ()) -> Message:
+    """One line in plain words, composed from the score's parts, to be said in the
+    conversation's language (``plan_table.assess_*``): how easy the target is, where it stands
+    (``point``: its compass point), the remarks that matter, and what else the field shows."""
     headroom = parts["headroom_mag"]
-    if headroom >= 4:
-        ease = "easy"
-    elif headroom >= 2:
-        ease = "comfortable"
-    elif headroom >= 0:
-        ease = "challenging"
-    else:
-        ease = "at the limit of your equipment"
+    ease = ("easy" if headroom >= 4 else "comfortable" if headroom >= 2
+            else "challenging" if headroom >= 0 else "at_limit")
     if altitude_deg >= 50:
-        place = "high in the sky"
-    elif altitude_deg >= 30:
-        place = f"well placed in the {direction}"
+        where = msg("plan_table.assess_high")
     else:
-        place = f"low in the {direction}"
-    text = f"{ease.capitalize()} {family_label}, {place}"
+        where = msg("plan_table.assess_well_placed" if altitude_deg >= 30 else "plan_table.assess_low",
+                    direction=msg(f"plan_table.compass_{point}"))
+    said = [msg("plan_table.assess_what_where", where=where,
+                what=msg(f"plan_table.assess_{ease}", type=msg(f"object_types.{family}")))]
     if showpiece_lists:
-        text += f"; on the {' and '.join(showpiece_lists[:2])} list{'s' if len(showpiece_lists) > 1 else ''}"
+        names = [msg("plan_table.assess_named_double_stars") if name == DOUBLE_STARS_LIST
+                 else msg("plan_table.assess_list_name", name=name)
+                 for name in showpiece_lists[:ASSESSED_LISTS]]
+        said.append(msg("plan_table.assess_on_lists" if len(showpiece_lists) > 1 else "plan_table.assess_on_list",
+                        lists=listing(names)))
     glare = parts.get("moon_glare_mag", 0.0)
     if glare >= 1.0:
-        text += "; moonlight will wash it out noticeably"
+        said.append(msg("plan_table.assess_moon_washes_out"))
     elif glare >= 0.4:
-        text += "; some moonlight interference"
+        said.append(msg("plan_table.assess_moon_interferes"))
     if parts.get("contrast_mag", 0.0) >= 1.5:
-        text += "; low contrast against this sky"
+        said.append(msg("plan_table.assess_low_contrast"))
     if parts.get("twilight_mag", 0.0) >= 0.5:
-        text += "; the sky is still brightening or fading"
+        said.append(msg("plan_table.assess_twilight"))
     if overflows_field:
-        text += "; larger than your widest field: use the lowest power"
+        said.append(msg("plan_table.assess_overflows_field"))
     if preferred:
-        text += "; matches your preferences"
-    return text + "."
+        said.append(msg("plan_table.assess_preferred"))
+    sentence = msg("plan_table.assess_sentence", text=chained(said, "plan_table.assess_next"))
+    if includes:
+        return msg("plan_table.assess_same_field", assessment=sentence, names=", ".join(includes))
+    return sentence
 
 
 _COMPASS = ("N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
             "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW")
-_COMPASS_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def compass_point(azimuth_deg: float) -> str:
@@ -132,10 +140,3 @@ def compass_point_in(point: str, language: str) -> str:
     """``point`` as observers abbreviate it in ``language``: German writes O (Ost) for E."""
     return point.replace("E", "O") if language == "de" else point
 
-
-def compass_words(point: str) -> str:
-    """``SW`` → ``south-west``; ``SSW`` → ``south-south-west``."""
-    letters = [_COMPASS_WORDS[c] for c in point]
-    if len(letters) == 3:
-        return f"{letters[0]}-{letters[1]}-{letters[2]}"
-    return "-".join(letters)

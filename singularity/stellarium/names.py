@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
+from singularity.catalogue import Message, in_languages
 from singularity.naming import name_key
 from singularity.planning.bodies import load_bodies
 from singularity.planning.ephemeris import BODIES
@@ -33,6 +34,9 @@ class SkyObject(BaseModel):
     stellarium_name: str
     """The name Stellarium's ``selectObjectByName`` understands."""
     common_name: str = ""
+    german_name: str = ""
+    """What German observers call it ("Orionnebel", "Mond"; empty where no German name is
+    established)."""
     ra_deg: float | None = None
     """ICRS (J2000) right ascension; ``None`` for the Sun, the Moon and planets."""
     dec_deg: float | None = None
@@ -45,6 +49,16 @@ class SkyObject(BaseModel):
     @property
     def label(self) -> str:
         return f"{self.name} ({self.common_name})" if self.common_name else self.name
+
+    @property
+    def said(self) -> Message:
+        """``label`` as each language says it: "M42 (Orionnebel)", "Mond" in German."""
+        if self.body:
+            german = self.german_name or self.name
+        else:
+            name = self.german_name or self.common_name
+            german = f"{self.name} ({name})" if name else self.name
+        return in_languages({"en": self.label, "de": german})
 
 
 def local_matches(text: str) -> list[SkyObject]:
@@ -68,7 +82,8 @@ def _index() -> dict[str, tuple[SkyObject, ...]]:
     for body in load_bodies():
         if body.key not in BODIES:
             continue  # the Earth
-        obj = SkyObject(name=body.name, stellarium_name=body.name, body=body.key, kind=body.kind)
+        obj = SkyObject(name=body.name, stellarium_name=body.name, body=body.key, kind=body.kind,
+                        german_name=next(iter(body.german), ""))
         for spelling in (body.name, *body.german):
             add(spelling, obj, body.key)
     # Messier objects first, so that a name they share with a fainter record lists them first
@@ -76,6 +91,7 @@ def _index() -> dict[str, tuple[SkyObject, ...]]:
         obj = SkyObject(
             name=record.designation, stellarium_name=_stellarium_name(record.designation, record.names),
             common_name=record.names[0] if record.names else "",
+            german_name=next(iter(record.german_names), ""),
             ra_deg=math.degrees(record.ra_rad), dec_deg=math.degrees(record.dec_rad),
             kind=record.kind or record.family.replace("_", " "),
         )

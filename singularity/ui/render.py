@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from singularity.catalogue import Language, language_of_tag, number, say
-from singularity.catalogue.objects import object_type
+from singularity.catalogue.objects import common_name, designation, object_type
 from singularity.config import Settings
 from singularity.knowledge.text import markdown_text
 from singularity.planning.scoring import compass_point_in
@@ -47,8 +47,8 @@ def plan_table(plan: dict[str, Any], language: Language, *, columns: tuple[str, 
 
 def _cells(target: dict[str, Any], language: Language) -> dict[str, str]:
     return {
-        "object": f"{target['rank']}. {target['name']}",
-        "name": target["common_name"] or "",
+        "object": f"{target['rank']}. {designation(target, language)}",
+        "name": common_name(target, language),
         "type": object_type(target["type"], language),
         "magnitude": number(target["magnitude"], language, ".1f"),
         "best": datetime.fromisoformat(target["best_time"]).strftime("%H:%M"),

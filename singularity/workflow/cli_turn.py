@@ -6,13 +6,14 @@ an unwritable place is said in one sentence (an ``InputError``), never shown as 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from singularity.catalogue import msg
+from singularity.catalogue import msg, say
 from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
@@ -85,8 +86,13 @@ def _print_event(event: TurnEvent, echo: Callable[[str], None]) -> None:
     elif event.kind == "tool_call":
         echo(f"  → {event.text} ({event.tool})")
     elif event.kind == "tool_result" and event.result is not None:
-        suffix = f": {event.result.message}" if event.result.message else ""
-        echo(f"  ← {event.result.status.value}{suffix}")
+        # the step as the app shows it, in the conversation's language: its sentence, then the
+        # technical detail of a failure, indented below
+        status = say(f"steps.status_{event.result.status.value}", event.language)
+        said, *detail = event.text.split("\n\n")
+        echo(f"  ← {status}" + (f": {said}" if said != status else ""))
+        for paragraph in detail:
+            echo(textwrap.indent(paragraph, "    "))
     elif event.kind == "answer":
         echo("")
         echo(event.text)

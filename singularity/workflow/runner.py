@@ -88,6 +88,8 @@ class TurnEvent(BaseModel):
     tool_id: str | None = None
     arguments: dict[str, Any] | None = None
     result: ToolResult | None = None
+    language: Language = "en"
+    """The conversation's language, in which a step's ``text`` is said (tool calls and results)."""
 
 
 class ToolCallRecord(BaseModel):
@@ -339,7 +341,7 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
                 yield TurnEvent(kind="token", agent=agent, text=event.delta)
             elif isinstance(event, ToolCall):
                 yield TurnEvent(kind="tool_call", tool=event.tool_name, tool_id=event.tool_id,
-                                text=step_name(event.tool_name, language),
+                                text=step_name(event.tool_name, language), language=language,
                                 arguments=event.tool_kwargs, agent=agents[-1] if agents else None)
             elif isinstance(event, ToolCallResult):
                 result = _as_result(event)
@@ -349,7 +351,7 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
                                               arguments=event.tool_kwargs, status=result.status.value,
                                               message=result.message))
                 yield TurnEvent(kind="tool_result", tool=event.tool_name, tool_id=event.tool_id,
-                                result=result, text=_step_output(result, language))
+                                result=result, text=_step_output(result, language), language=language)
         output = await handler
         # the final output's text; not read from the streamed AgentOutput events, whose
         # tool_calls the workflow fills in after streaming them
@@ -430,7 +432,7 @@ def _step_output(result: ToolResult, language: Language) -> str:
     """What a tool's step shows: its message in the conversation's language, and the
     technical detail of a failure (which never reaches the answer)."""
     detail = (result.data or {}).get("detail") if result.status is not Status.OK else None
-    said = result.message_in(language) or result.status.value
+    said = result.message_in(language) or say(f"steps.status_{result.status.value}", language)
     return f"{said}\n\n{detail}" if detail else said
 
 

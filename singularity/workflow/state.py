@@ -12,6 +12,9 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from singularity.catalogue import Language
+from singularity.catalogue.objects import target_name
+
 INITIAL_STATE: dict[str, Any] = {
     "current_path": None,
     "planning_data": {
@@ -48,12 +51,13 @@ def initial_state(*, duration_hours: float = 2.0, profile: dict[str, Any] | None
     return state
 
 
-def compact_plan(plan: dict[str, Any], *, limit: int = 5) -> dict[str, Any]:
+def compact_plan(plan: dict[str, Any], *, limit: int = 5, language: Language = "en") -> dict[str, Any]:
     """The part of a plan that models and follow-up questions need: the top targets, briefly
-    (rank, name, type, magnitude, best time, altitude and direction)."""
+    (rank, name, type, magnitude, best time, altitude and direction), named as the conversation
+    names them ("M42 (Orionnebel)"), so that an answer written from it stays in one language."""
     return {
         "targets": [
-            {"rank": t["rank"], "name": t["name"] + (f" ({t['common_name']})" if t["common_name"] else ""),
+            {"rank": t["rank"], "name": target_name(t, language),
              "type": t["type"], "constellation": t["constellation"], "magnitude": t["magnitude"],
              "best_time": t["best_time"][11:16], "altitude_deg": round(t["altitude_deg"]),
              "direction": t["direction"]}

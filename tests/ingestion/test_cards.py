@@ -17,7 +17,7 @@ from ingestion.cardgen.render import Card
 from ingestion.cardgen.solar import solar_system_card
 from ingestion.cards import DEFAULT_OUT, build_cards, write_cards
 from singularity.planning.bodies import load_bodies
-from singularity.planning.objects import expand_name, load_supplement
+from singularity.planning.object_names import expand_name, load_supplement
 from singularity.planning.rules import TYPE_DIFFICULTY, contrast_loss_mag
 
 FRONT_MATTER = re.compile(r"\A---\n(?P<meta>.*?)\n---\n(?P<body>.*)\Z", re.DOTALL)

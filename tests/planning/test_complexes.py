@@ -87,5 +87,7 @@ def test_the_orion_nebula_takes_one_slot_in_a_nebula_plan() -> None:
         assert piece not in names
     m42 = next(t for t in plan.targets if t.name == "M42")
     assert {"NGC 1973", "NGC 1975", "NGC 1980"} <= set(m42.includes)
-    assert "In the same field: " in m42.assessment and "NGC 1980" in m42.assessment
+    said = m42.assessment.render("en")
+    assert "In the same field: " in said and "NGC 1980" in said
+    assert "Im selben Gesichtsfeld: " in m42.assessment.render("de")
     assert not ({"NGC 2238", "NGC 2239"} <= set(names))  # the Rosette: one slot

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from singularity.catalogue import msg
 from singularity.planning.export import (
     STELLARIUM_FILE,
     STELLARIUM_LIST_UUID,
@@ -39,7 +40,8 @@ def _target(**fields) -> Target:
             "type": "galaxy", "family": "galaxy", "constellation": "And", "magnitude": 3.4,
             "surface_brightness": None, "size_arcmin": None,
             "best_time": datetime(2026, 12, 5, 20), "altitude_deg": 70.0, "azimuth_deg": 250.0,
-            "direction": "WSW", "moon_separation_deg": None, "score": 80.0, "assessment": ""}
+            "direction": "WSW", "moon_separation_deg": None, "score": 80.0,
+            "assessment": msg("plan_table.assess_high")}
     return Target.model_validate(base | fields)
 
 

@@ -68,7 +68,7 @@ def test_article_example_mostly_galaxies_best_first() -> None:
         assert target.altitude_deg >= SETTINGS.min_altitude_deg
         assert window.start <= target.best_time <= window.end
         assert target.best_time.utcoffset() == timedelta(hours=1)  # local time (CET)
-        assert 0 <= target.azimuth_deg < 360 and target.assessment.endswith(".")
+        assert 0 <= target.azimuth_deg < 360 and target.assessment.render("en").endswith(".") and target.assessment.render("de").endswith(".")
         assert {"magnitude_score", "altitude_score", "headroom_mag", "contrast_mag",
                 "showpiece_factor", "hours_above_30"} <= set(target.score_parts)
 

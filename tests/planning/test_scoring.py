@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from singularity.catalogue import Message
 from singularity.errors import InputError
 from singularity.planning.catalog import family_codes
 from singularity.planning.preferences import (
@@ -31,7 +32,7 @@ from singularity.planning.rules import (
     type_difficulty,
     unresolved,
 )
-from singularity.planning.scoring import assessment, compass_point, compass_words, score
+from singularity.planning.scoring import assessment, compass_point, score
 
 DOBSON_DARK = Sky(limiting_magnitude=14.7, light_pollution_penalty=0.0, sky_sqm=21.8,
                   min_altitude_deg=10, magnitude_margin=1.0, field_deg=1.43, magnification=254,
@@ -213,13 +214,39 @@ def test_a_showpiece_beats_an_anonymous_object_of_equal_visibility() -> None:
 
 def test_compass_and_assessment() -> None:
     assert [compass_point(a) for a in (0, 11.3, 45, 180, 202.5, 359)] == ["N", "NNE", "NE", "S", "SSW", "N"]
-    assert compass_words("SSW") == "south-south-west"
     parts = {"headroom_mag": 5.0, "moon_glare_mag": 1.2, "contrast_mag": 0.2}
-    text = assessment(parts, altitude_deg=25, direction="south-west", family_label="galaxy",
+    said = assessment(parts, altitude_deg=25, point="SW", family="galaxy",
                       showpiece_lists=("Messier",), preferred=True, overflows_field=True)
-    assert text == ("Easy galaxy, low in the south-west; on the Messier list; moonlight will wash "
-                    "it out noticeably; larger than your widest field: use the lowest power; "
-                    "matches your preferences.")
+    assert said.render("en") == (
+        "Easy galaxy, low in the south-west; on the Messier list; moonlight will wash "
+        "it out noticeably; larger than your widest field: use the lowest power; "
+        "matches your preferences.")
+    assert said.render("de") == (
+        "Galaxie, leicht zu sehen, tief im Südwesten; auf der Liste „Messier“; das Mondlicht "
+        "überstrahlt es merklich; größer als dein weitestes Gesichtsfeld: nimm die kleinste "
+        "Vergrößerung; passt zu deinen Wünschen.")
+
+
+def test_assessment_in_both_languages_without_english_in_the_german() -> None:
+    """Every ease, place and remark, the lists and the field's other objects, in each language."""
+    parts = {"headroom_mag": -0.5, "moon_glare_mag": 0.5, "contrast_mag": 1.6, "twilight_mag": 0.6}
+    said = assessment(parts, altitude_deg=40, point="SSW", family="open_cluster",
+                      showpiece_lists=("Named double stars", "Caldwell", "Herschel 400"),
+                      preferred=False, includes=("NGC 1980", "NGC 1973"))
+    assert said.render("en") == (
+        "Open cluster at the limit of your equipment, well placed in the south-south-west; on the "
+        "Named double stars and Caldwell lists; some moonlight interference; low contrast against "
+        "this sky; the sky is still brightening or fading. In the same field: NGC 1980, NGC 1973.")
+    assert said.render("de") == (
+        "Offener Sternhaufen an der Grenze deiner Ausrüstung, gut platziert im Südsüdwesten; auf den "
+        "Listen „Benannte Doppelsterne“ und „Caldwell“; etwas Störung durch das Mondlicht; wenig "
+        "Kontrast vor diesem Himmel; die Dämmerung hellt den Himmel noch auf. Im selben "
+        "Gesichtsfeld: NGC 1980, NGC 1973.")
+    high = assessment({"headroom_mag": 2.5}, altitude_deg=70, point="N", family="planetary_nebula",
+                      showpiece_lists=(), preferred=False)
+    assert high.render("en") == "Comfortable planetary nebula, high in the sky."
+    assert high.render("de") == "Planetarischer Nebel, gut zu sehen, hoch am Himmel."
+    assert Message.model_validate_json(high.model_dump_json()).render("de") == high.render("de")
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -61,9 +61,9 @@ async def test_open_first_target_uses_the_plans_place_and_time(
     (shot,) = record.artifacts
     assert shot.kind == "screenshot" and Path(shot.path).exists()
     assert Path(shot.path).parent == session.settings.data_dir / "screenshots" / session.id
-    assert record.answer.startswith("M31 (Andromeda Galaxy) ist in Stellarium zentriert – Kreuzlingen")
+    assert record.answer.startswith("M31 (Andromedagalaxie) ist in Stellarium zentriert – Kreuzlingen, Schweiz")
     assert "(aus deinem Plan)" in record.answer
-    assert (f"Erledigt: M31 in Stellarium zentriert (Kreuzlingen, Switzerland, {best:%d.%m.%Y %H:%M}, "
+    assert (f"Erledigt: M31 in Stellarium zentriert (Kreuzlingen, Schweiz, {best:%d.%m.%Y %H:%M}, "
             "aus deinem Plan).") in record.answer
     assert record.state["last_discussed_object"] == "M31"
 
@@ -90,7 +90,7 @@ async def test_below_the_horizon_is_refused_and_nothing_changes(
     assert [c.status for c in record.tool_calls] == ["ok", "refused"]
     assert record.prose_suppressed
     assert record.answer.startswith(
-        "Nicht erledigt: M42 (Orion Nebula) steht in Kreuzlingen am 30.11.2026 15:00 unter dem "
+        "Nicht erledigt: M42 (Orionnebel) steht in Kreuzlingen am 30.11.2026 15:00 unter dem "
         "Horizont (Stellariums eigener Standort, -4")
     assert "deshalb wurde in Stellarium nichts geöffnet; es geht um 19:" in record.answer
     assert changes(fake_stellarium) == [] and fake_stellarium.state.jd == before

@@ -108,7 +108,7 @@ async def test_the_eyepiece_question_in_german(session: Session, fake_oculars: F
     assert fake_oculars.state.scripts[-2] == "core.wait(2);"  # the object's image loads first
     (shot,) = record.artifacts
     assert shot.kind == "screenshot" and Path(shot.path).exists()
-    assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool Galaxy) im wahren Gesichtsfeld")
+    assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool-Galaxie) im wahren Gesichtsfeld")
     assert "51-fache Vergrößerung, 5,0 mm Austrittspupille, 1,0° wahres Gesichtsfeld" in record.answer
     assert "passt gut ins Feld" in record.answer and "f/5" in record.answer
     assert record.state["last_discussed_object"] == "M51"

@@ -111,4 +111,4 @@ async def test_the_question_through_the_app(
     assert shot.kind == "screenshot" and Path(shot.path).read_bytes().startswith(b"\x89PNG")
     assert properties(stellarium_with_oculars.url)["Oculars.enableOcular"] is True
     assert view_fov(stellarium_with_oculars.url) == pytest.approx(M51_TRUE_FIELD, abs=1e-3)
-    assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool Galaxy) im wahren Gesichtsfeld")
+    assert record.answer.startswith("Stellarium zeigt M51 (Whirlpool-Galaxie) im wahren Gesichtsfeld")

@@ -46,6 +46,7 @@ def test_ask_prints_steps_and_continues_a_session(ask, tmp_path: Path) -> None:
                 "--now", "2026-11-30T15:00+01:00")
     assert first.exit_code == 0, first.output
     assert "→ Weiterleitung an den zuständigen Assistenten… (handoff)" in first.output
+    assert "  ← erledigt\n" in first.output and "← ok" not in first.output  # steps in German too
     assert "Womit beobachtest du" in first.output
     second = ask("mit einem 10-Zoll-Dobson", "--session", str(session), "--now", "2026-11-30T15:00+01:00")
     assert "Dein Beobachtungsplan für Kreuzlingen" in second.output

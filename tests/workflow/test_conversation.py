@@ -29,7 +29,7 @@ async def test_article_example_in_one_message(session: Session, fake_server: Fak
     assert planning["weather_ok"] is True
     assert record.plan is not None and record.plan["targets"][0]["name"] == "M31"
     assert record.answer.startswith("Dein Beobachtungsplan für Kreuzlingen")
-    assert "**M31** (Andromeda Galaxy) – Galaxie" in record.answer
+    assert "**M31** (Andromedagalaxie) – Galaxie im Sternbild Andromeda" in record.answer
     assert "Mostly clear" in record.answer or "Wetter:" in record.answer
     assert [a.kind for a in record.artifacts] == ["plot"] and Path(record.artifacts[0].path).exists()
 
@@ -60,7 +60,7 @@ async def test_knowledge_question_after_a_plan_is_rerouted_and_the_plan_survives
     followup = await turn(session, "Was ist das Besondere am ersten Ziel?")
     assert followup.agents == ["SingularityOrchestrator", "PlanningAgent"]
     assert [c.name for c in followup.tool_calls] == ["handoff", "describe_target"]
-    assert followup.answer.startswith("M31 (Andromeda Galaxy): Galaxie im Sternbild And")
+    assert followup.answer.startswith("M31 (Andromedagalaxie): Galaxie im Sternbild Andromeda, 3,4 mag")
     assert followup.state["last_discussed_object"] == "M31"
 
 

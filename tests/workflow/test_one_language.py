@@ -20,6 +20,7 @@ import pytest
 
 from singularity.config import Settings
 from singularity.knowledge.store import close_qdrant
+from singularity.planning.constellations import CONSTELLATIONS
 from singularity.workflow.runner import Session, TurnEvent, TurnRecord, run_turn
 from tests.stellarium.agent_support import in_memory_mcp
 from tests.support import with_knowledge
@@ -53,13 +54,18 @@ ENGLISH_MARKERS = (
     "in the past", "please", "Please", "Which ", "I need", "I noted", "I found", "Routing",
     "Searching", "Looking", "Checking", "Resolving", "Reading", "Computing", "Opening",
     "Sources**", "local copy", "knowledge base", "retrieved", "based on", "check the",
+    "Galaxy)", "Nebula)", "Cluster)", "partly done", "done",
 )
 GERMAN_MARKERS = (
     "Erledigt", "Fehlgeschlagen", "Nicht erledigt", "Teilweise", "Hinweis", "Ich nehme",
     "nicht erreichbar", "Wetter", "Keine Bildquelle", "Horizont", "Vergangenheit", "Welche",
     "brauche", "Weiterleitung", "Suche", "Prüfen", "prüfe", "Quellen", "lokale Kopie",
     "Wissensbasis", "abgerufen", "beruht auf", " und ", " ist ", " nicht ", " der ", " die ",
+    "galaxie)", "nebel)", "Haufen)", "Sternbild", "erledigt",
 )
+_CONSTELLATION_CODE = re.compile(r"\b(?:in|Sternbild) (?:{})\b".format(
+    "|".join(code for code, (name, _, _) in CONSTELLATIONS.items() if code != name)))
+"""A constellation said by its IAU code ("im Sternbild Per", "in Cyg") instead of its name."""
 RAW = ("Errno", "Connection refused", "Traceback", "Exception", "httpx", "ConnectError")
 _CITED = re.compile(r"\[\d+\]\W*$")
 
@@ -89,7 +95,8 @@ def offline_world(settings: Settings, knowledge_index: Path,
 
 
 async def _conversation(settings: Settings, messages: list[str]) -> tuple[list[TurnRecord], list[str]]:
-    """Every turn's record and every step name the UI would show."""
+    """Every turn's record, and every step name and step sentence the UI and the command line
+    would show (a failure's technical detail, below the sentence, is left out)."""
     session = Session.create(settings=settings)
     records: list[TurnRecord] = []
     steps: list[str] = []
@@ -97,8 +104,8 @@ async def _conversation(settings: Settings, messages: list[str]) -> tuple[list[T
         async for item in run_turn(session, message, now=NOW):
             if isinstance(item, TurnRecord):
                 records.append(item)
-            elif isinstance(item, TurnEvent) and item.kind == "tool_call":
-                steps.append(item.text)
+            elif isinstance(item, TurnEvent) and item.kind in ("tool_call", "tool_result"):
+                steps.append(item.text.split("\n\n")[0])
     return records, steps
 
 
@@ -122,6 +129,8 @@ async def test_a_german_conversation_hears_no_english_from_code(offline_world: S
     lines = [line for r in records for line in _composed_lines(r.answer)]
     assert _foreign(lines, ENGLISH_MARKERS) == []
     assert _foreign(steps, ENGLISH_MARKERS) == []
+    assert [line for line in lines + steps if _CONSTELLATION_CODE.search(line)] == []
+    assert any("im Sternbild " in line for line in lines)  # the plan's lines were scanned
     assert "Fehlgeschlagen – Ergebnis unbekannt: Keine Bildquelle hat geantwortet" in records[7].answer
 
 
@@ -133,6 +142,7 @@ async def test_an_english_conversation_hears_no_german_from_code(offline_world: 
     lines = [line for r in records for line in _composed_lines(r.answer)]
     assert _foreign(lines, GERMAN_MARKERS) == []
     assert _foreign(steps, GERMAN_MARKERS) == []
+    assert [line for line in lines + steps if _CONSTELLATION_CODE.search(line)] == []
     assert "Failed — outcome unknown: No image source answered" in records[7].answer
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from singularity.catalogue import Language, say
-from singularity.catalogue.objects import moon_phase, object_type
+from singularity.catalogue.objects import constellation, moon_phase, object_type, target_name
 from singularity.planning.scoring import compass_point_in
 from singularity.units import Quantity
 
@@ -21,7 +21,7 @@ def _lang(language: str) -> Language:
 def _target_line(t: dict[str, Any], language: Language) -> str:
     name = f"**{t['name'].split(' (')[0]}**" + (f" ({t['name'].split(' (', 1)[1]}" if " (" in t["name"] else "")
     return say("pilot.plan_target", language, rank=t["rank"], name=name,
-               type=object_type(t["type"], language), constellation=t["constellation"],
+               type=object_type(t["type"], language), constellation=constellation(t["constellation"], language),
                magnitude=float(t["magnitude"]), time=t["best_time"], altitude=float(t["altitude_deg"]),
                direction=compass_point_in(t["direction"], language))
 
@@ -98,10 +98,10 @@ def compose_target_answer(target: dict[str, Any], language: str) -> str:
     if not target:
         return ""
     lang = _lang(language)
-    name = target["name"] + (f" ({target['common_name']})" if target.get("common_name") else "")
     size = target.get("size_arcmin")
-    return say("pilot.target_answer", lang, name=name, type=object_type(target["type"], lang),
-               constellation=target["constellation"], magnitude=float(target["magnitude"]),
+    return say("pilot.target_answer", lang, name=target_name(target, lang),
+               type=object_type(target["type"], lang),
+               constellation=constellation(target["constellation"], lang), magnitude=float(target["magnitude"]),
                size=say("pilot.target_size", lang, arcmin=float(size)) if size else "",
                time=target["best_time"][11:16], altitude=float(target["altitude_deg"]),
                direction=compass_point_in(target["direction"], lang))

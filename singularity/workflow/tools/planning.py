@@ -233,7 +233,7 @@ class PlanningTools:
             settings=self.settings.planning,
         )
         full = plan.model_dump(mode="json")
-        summary = compact_plan(full)
+        summary = compact_plan(full, language=await _language(ctx))
         await _update(ctx, generated_plan=summary)
         await ctx.store.set(LAST_PLAN_KEY, full)
         artifacts = await self._chart(ctx, plan, full)
@@ -449,7 +449,8 @@ def pick_target(targets: list[dict[str, Any]], reference: str) -> dict[str, Any]
         return targets[index] if -len(targets) <= index < len(targets) else None
     wanted = name_key(ref.name)
     for target in targets:
-        names = {target["name"], target["catalog_id"], target["common_name"] or ""}
+        names = {target["name"], target["catalog_id"], target["common_name"] or "",
+                 target.get("german_name") or ""}
         if wanted in {name_key(n) for n in names if n}:
             return target
     return None

@@ -23,6 +23,7 @@ from llama_index.core.workflow import Context
 from singularity.catalogue import Language, Message, msg, say
 from singularity.config import Settings
 from singularity.errors import InputError
+from singularity.planning.countries import place_name, place_said
 from singularity.planning.equipment import parse_equipment
 from singularity.planning.eyepiece_chart import render_field_chart
 from singularity.planning.eyepiece_view import (
@@ -119,8 +120,11 @@ class StellariumTools:
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = obj.name
 
-        data = {"object": obj.name, "common_name": obj.common_name, "kind": obj.kind,
-                "place": view.location.name, "time": view.local_time,
+        language = state.get("language") or "en"  # the names as the conversation says them
+        data = {"object": obj.name, "kind": obj.kind,
+                "common_name": obj.german_name if language == "de" and obj.german_name and not obj.body
+                else obj.common_name,
+                "place": place_name(view.location, language), "time": view.local_time,
                 "place_source": view.source, "resolved_by": obj.source,
                 "notes": [n.model_dump(mode="json") for n in notes]}
         if seen is not None:
@@ -268,7 +272,7 @@ class StellariumTools:
                                                    obj, view)
         artifacts = shown.artifacts
         if shown.status is Status.OK:
-            lines.insert(0, msg("eyepiece.shown_in_stellarium", object=obj.label, place=shown.data["place"],
+            lines.insert(0, msg("eyepiece.shown_in_stellarium", object=obj.said, place=shown.data["place"],
                                 time=shown.data["time"]))
         else:
             lines.append(shown.text or said(shown))
@@ -338,7 +342,7 @@ class StellariumTools:
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(where)))
         seen = await asyncio.to_thread(_visibility, obj, where)  # ephemerides: CPU work
         if seen is not None and not seen.above_horizon:
-            return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.label))
+            return ToolResult.refused(msg("eyepiece.below_horizon", object=obj.said))
         try:
             async with self.bridge.driving(self.settings.stellarium.busy_wait_s):
                 return await self._eyepiece_shown(ctx, where, obj, view)
@@ -381,7 +385,7 @@ def _below_horizon(obj: SkyObject, view: Viewpoint, seen: Visibility) -> Message
         rising = msg("stellarium.rises_at", time=f"{rise:%H:%M}")
     else:
         rising = msg("stellarium.rises_on", time=f"{rise:%H:%M}", date=f"{rise:%d.%m.%Y}")
-    return msg("stellarium.below_horizon", object=obj.label, place=view.location.name,
+    return msg("stellarium.below_horizon", object=obj.said, place=place_said(view.location),
                time=view.local_time, source=msg(f"stellarium.source_{view.source}"),
                altitude=f"{seen.altitude_deg:.0f}", rise=rising)
 
