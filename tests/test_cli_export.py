@@ -23,7 +23,7 @@ def test_every_format_is_exported_in_one_run(cli, fake_server: FakeServer, tmp_p
     objects = document["observingLists"][STELLARIUM_LIST_UUID]["objects"]
     assert objects[0] == {"designation": "M31"}
     rows = list(csv.DictReader(io.StringIO(files[1].read_text(encoding="utf-8"))))
-    assert rows[0]["Object"] == "M31" and rows[0]["Constellation"] == "And"
+    assert rows[0]["Object"] == "M31" and rows[0]["Constellation"] == "Andromeda"
     assert len(rows) == len(objects)
     assert files[2].read_bytes().startswith(b"%PDF")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from llama_index.core.agent.workflow import AgentWorkflow, FunctionAgent
+from llama_index.core.agent.workflow import AgentWorkflow as LlamaAgentWorkflow
+from llama_index.core.agent.workflow import FunctionAgent
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.tools import FunctionTool
 from pydantic import BaseModel, ConfigDict
@@ -64,13 +65,14 @@ def _plain_schema(schema: dict[str, Any]) -> None:
             del spec["default"]
 
 
-class _AgentWorkflow(AgentWorkflow):
+class AgentWorkflow(LlamaAgentWorkflow):
     """LlamaIndex's AgentWorkflow with two things it rebuilt on every step built once per
     workflow (llama-index-core 0.14, workflows 2.x): the handoff tool, a FunctionTool whose
     pydantic schema was made anew each time an agent took a step, and the table of step
     methods, found by ``inspect.getmembers`` over the whole workflow each time a step ran.
     Both depend only on the agents and the class; together they were a tenth of a planning
-    turn's CPU (py-spy, 2026-12-02)."""
+    turn's CPU (py-spy, 2026-12-02). It keeps the library's class name, which names the
+    workflow's span in traces (``AgentWorkflow.run``)."""
 
     def _get_handoff_tool(self, current_agent: Any) -> Any:
         tools = self.__dict__.setdefault("_handoff_tools", {})
@@ -132,7 +134,7 @@ def build_workflow(
     *, settings: Settings, llms: Mapping[str, FunctionCallingLLM], resources: SessionResources,
     style: str = "", profile: dict | None = None,
 ) -> AgentWorkflow:
-    return _AgentWorkflow(
+    return AgentWorkflow(
         agents=build_agents(settings=settings, llms=llms, resources=resources, style=style),
         root_agent=roles.ORCHESTRATOR,
         handoff_prompt=prompts.HANDOFF_PROMPT,

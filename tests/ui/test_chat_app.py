@@ -58,7 +58,7 @@ async def test_follow_up_and_off_topic(page) -> None:
     await send(page, ARTICLE_EXAMPLE)
     await page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last.wait_for(timeout=60_000)
     await send(page, "Was ist das Besondere am ersten Ziel?")
-    await page.locator(ANSWERS).filter(has_text="M31 (Andromeda Galaxy): Galaxie").last.wait_for(timeout=30_000)
+    await page.locator(ANSWERS).filter(has_text="M31 (Andromedagalaxie): Galaxie").last.wait_for(timeout=30_000)
     await send(page, "Wer gewinnt die Bundesliga?")
     refusal = page.locator(ANSWERS).filter(has_text="Dabei kann ich leider nicht helfen").last
     await refusal.wait_for(timeout=30_000)
