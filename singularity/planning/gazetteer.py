@@ -91,6 +91,8 @@ class Match:
 
     place: Place
     score: float
+    exact: bool = False
+    """Found under one of its names (main or alternate) as typed, not as a prefix of one."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,7 @@ class _Index:
             return []
         sql = f"SELECT {_PLACE_COLUMNS}, n.main FROM names n JOIN places p ON p.id = n.place_id"
         rows = self._rows(f"{sql} WHERE n.key = ?", [key])
+        exact = bool(rows)
         if not rows and len(key) >= 4:
             rows = self._rows(
                 f"{sql} WHERE n.key > ? AND n.key < ? LIMIT {_PREFIX_ROWS}",
@@ -233,7 +236,7 @@ class _Index:
             weight = SITE_RANK_POPULATION if place.kind == "site" else (place.population or 0)
             score = max(weight, 1) * (1.0 if row[-1] else ALTERNATE_NAME_FACTOR)
             if row[0] not in best or score > best[row[0]].score:
-                best[row[0]] = Match(place, score)
+                best[row[0]] = Match(place, score, exact)
         return sorted(best.values(), key=lambda m: (-m.score, m.place.name))
 
     def near(self, lat: float, lon: float, radius_km: float) -> list[tuple[Place, float]]:

@@ -102,6 +102,7 @@ def _by_name(query: str, *, settings: Settings, geocoder: Geocoder | None) -> To
         "gazetteer",
         note,
         settings,
+        named_as_asked=bool(matches) and matches[0].exact,
     )
 
 
@@ -164,8 +165,11 @@ def _same_place(a: Place, b: Place) -> bool:
 
 
 def _decide(
-    query: str, ranked: list[tuple[Place, bool]], source: str, note: str | None, settings: Settings
+    query: str, ranked: list[tuple[Place, bool]], source: str, note: str | None, settings: Settings,
+    *, named_as_asked: bool = False,
 ) -> ToolResult:
+    """``named_as_asked``: the best place bears the asked name (an exonym such as "München"
+    included), so a different main name ("Munich") is the same place, not another one."""
     extra: dict[str, Any] = {"note": note} if note else {}
     if source == "nominatim":
         sources = [_NOMINATIM_SOURCE | {"url": settings.geocoding.nominatim_url}]
@@ -184,7 +188,8 @@ def _decide(
             source=source,
             country_code=best.country_code,
         )
-        data: dict[str, Any] = {"location": location.model_dump(), "place": _candidate(best)}
+        place = _candidate(best) | ({"named_as_asked": True} if named_as_asked else {})
+        data: dict[str, Any] = {"location": location.model_dump(), "place": place}
         others = [_candidate(place) for place, _ in ranked[1:]]
         if others:
             data["candidates"] = others

@@ -87,7 +87,8 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
                              source=say(f"stellarium.source_{data.get('place_source')}", language)))
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
             resolved = data["location"]["name"]
-            if normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
+            named = data.get("place", {}).get("named_as_asked", False)
+            if not named and normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
                 used = place_name(Location.model_validate(data["location"]), language)
                 lines.append(say("honesty.other_place", language, used=used, asked=requested_place))
     return lines

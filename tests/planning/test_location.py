@@ -123,8 +123,16 @@ def test_zurich_spellings(settings: Settings, text: str) -> None:
 
 
 def test_muenchen_is_munich(settings: Settings) -> None:
-    location = location_of(resolve_location("München", settings=settings))
+    result = resolve_location("München", settings=settings)
+    location = location_of(result)
     assert location.name == "Munich, Germany" and location.timezone == "Europe/Berlin"
+    assert result.data["place"]["named_as_asked"] is True  # an exonym names the same place
+
+
+def test_a_place_found_by_the_start_of_its_name_is_not_named_as_asked(settings: Settings) -> None:
+    result = resolve_location("Buenos", settings=settings)
+    assert location_of(result).name.startswith("Buenos Aires")
+    assert "named_as_asked" not in result.data["place"]
 
 
 def test_la_palma_spanien(settings: Settings) -> None:
