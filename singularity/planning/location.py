@@ -102,7 +102,7 @@ def _by_name(query: str, *, settings: Settings, geocoder: Geocoder | None) -> To
         "gazetteer",
         note,
         settings,
-        named_as_asked=bool(matches) and matches[0].exact,
+        known_as=query if matches and matches[0].exact else None,
     )
 
 
@@ -166,10 +166,10 @@ def _same_place(a: Place, b: Place) -> bool:
 
 def _decide(
     query: str, ranked: list[tuple[Place, bool]], source: str, note: str | None, settings: Settings,
-    *, named_as_asked: bool = False,
+    *, known_as: str | None = None,
 ) -> ToolResult:
-    """``named_as_asked``: the best place bears the asked name (an exonym such as "München"
-    included), so a different main name ("Munich") is the same place, not another one."""
+    """``known_as``: a name the best place bears, as it was asked (an exonym such as "München"
+    included), so a place shown by another main name ("Munich") is still the one asked for."""
     extra: dict[str, Any] = {"note": note} if note else {}
     if source == "nominatim":
         sources = [_NOMINATIM_SOURCE | {"url": settings.geocoding.nominatim_url}]
@@ -188,7 +188,7 @@ def _decide(
             source=source,
             country_code=best.country_code,
         )
-        place = _candidate(best) | ({"named_as_asked": True} if named_as_asked else {})
+        place = _candidate(best) | ({"known_as": known_as} if known_as else {})
         data: dict[str, Any] = {"location": location.model_dump(), "place": place}
         others = [_candidate(place) for place, _ in ranked[1:]]
         if others:

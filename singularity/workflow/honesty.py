@@ -86,9 +86,9 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
                              place=data.get("place"), time=data.get("time"),
                              source=say(f"stellarium.source_{data.get('place_source')}", language)))
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
-            resolved = data["location"]["name"]
-            named = data.get("place", {}).get("named_as_asked", False)
-            if not named and normalize_name(requested_place.split(",")[0]) not in normalize_name(resolved):
+            names = [data["location"]["name"], data.get("place", {}).get("known_as") or ""]
+            asked = normalize_name(requested_place.split(",")[0])
+            if not any(asked in normalize_name(name) for name in names if name):
                 used = place_name(Location.model_validate(data["location"]), language)
                 lines.append(say("honesty.other_place", language, used=used, asked=requested_place))
     return lines

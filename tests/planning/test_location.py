@@ -126,13 +126,13 @@ def test_muenchen_is_munich(settings: Settings) -> None:
     result = resolve_location("München", settings=settings)
     location = location_of(result)
     assert location.name == "Munich, Germany" and location.timezone == "Europe/Berlin"
-    assert result.data["place"]["named_as_asked"] is True  # an exonym names the same place
+    assert result.data["place"]["known_as"] == "München"  # an exonym names the same place
 
 
-def test_a_place_found_by_the_start_of_its_name_is_not_named_as_asked(settings: Settings) -> None:
+def test_a_place_found_by_the_start_of_its_name_is_not_known_by_it(settings: Settings) -> None:
     result = resolve_location("Buenos", settings=settings)
     assert location_of(result).name.startswith("Buenos Aires")
-    assert "named_as_asked" not in result.data["place"]
+    assert "known_as" not in result.data["place"]
 
 
 def test_la_palma_spanien(settings: Settings) -> None:

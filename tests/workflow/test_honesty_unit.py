@@ -54,8 +54,10 @@ def test_other_place_than_requested_is_flagged() -> None:
 def test_a_place_found_under_the_asked_name_is_not_another_place() -> None:
     located = ToolEvent(name="set_location", arguments={"place": "München"}, result=ToolResult.success(
         {"location": {"name": "Munich, Germany", "lat": 48.14, "lon": 11.58,
-                      "timezone": "Europe/Berlin", "source": "gazetteer"},
-         "place": {"label": "Munich, Germany", "named_as_asked": True}}))
+                      "timezone": "Europe/Berlin", "source": "gazetteer", "country_code": "DE"},
+         "place": {"label": "Munich, Germany", "known_as": "München"}}))
     answer = honest_answer("Dein Plan für München.", [located, PLAN_OK], requested_place="München",
                            language="de")
     assert "Verwendet wurde der Ort" not in answer.text and "Beobachtungsplan berechnet" in answer.text
+    elsewhere = honest_answer("Dein Plan für Wien.", [located], requested_place="Wien", language="de")
+    assert "Verwendet wurde der Ort Munich, Deutschland, nicht „Wien“ wie gewünscht." in elsewhere.text
