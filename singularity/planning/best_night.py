@@ -30,7 +30,7 @@ import erfa
 import numpy as np
 from pydantic import BaseModel
 
-from singularity.catalogue import Message, listing, msg
+from singularity.catalogue import Message, in_languages, listing, msg
 from singularity.config import PlanningSettings, Settings
 from singularity.errors import InputError
 from singularity.planning.catalog import FAMILIES, load_catalog
@@ -88,6 +88,13 @@ class Target(BaseModel):
     ra_deg: float | None = None
     dec_deg: float | None = None
     body: str | None = None
+    german_name: str = ""
+    """A planet's German name ("Merkur"); its designation is its English name."""
+
+    @property
+    def said(self) -> Message:
+        """The target's name for sentences said in either language."""
+        return in_languages({"en": self.name, "de": self.german_name or self.name})
 
 
 class NightRating(BaseModel):
@@ -147,7 +154,7 @@ class BestNights(BaseModel):
                 phrase = msg("best_night.on_one_night" if count == 1 else "best_night.on_nights",
                              cause=phrase, nights=count)
             phrases.append(phrase)
-        return msg("best_night.none_visible", target=self.target.name, causes=listing(phrases))
+        return msg("best_night.none_visible", target=self.target.said, causes=listing(phrases))
 
 
 def unseen_cause(night: NightRating) -> str:
@@ -305,7 +312,7 @@ def best_nights(
     if target.body is None and (target.ra_deg is None or target.dec_deg is None):
         raise ValueError("a target needs coordinates or a body")
     if target.body is not None and target.body not in PLANETS:
-        raise InputError(msg("best_night.not_a_night_target", target=target.name))
+        raise InputError(msg("best_night.not_a_night_target", target=target.said))
     grid = night_grid(location, first, count)
     facts = _catalog_facts(target)
     optics = optics_of(equipment)

@@ -108,7 +108,7 @@ def render_best_night_chart(result: BestNights, path: Path, language: Language =
     fig = new_figure(figsize=(8, 5.5), dpi=110)
     top, bottom = fig.subplots(2, 1, sharex=True, gridspec_kw={"height_ratios": (3, 2)})
     top.plot(days, [n.altitude_deg for n in nights], marker="o", linewidth=2,
-             label=result.target.name)
+             label=result.target.said.render(language))
     top.scatter([n.date for n in best], [n.altitude_deg for n in best], s=160,
                 facecolors="none", edgecolors="tab:green", linewidths=2, zorder=3,
                 label=say("chart.best_nights", language, count=len(best)))
@@ -116,7 +116,7 @@ def render_best_night_chart(result: BestNights, path: Path, language: Language =
                 label=say("chart.minimum", language))
     top.set_ylim(0, 90)
     top.set_ylabel(say("chart.best_altitude", language))
-    top.set_title(f"{say('best_night.chart_title', language, target=result.target.name)} — "
+    top.set_title(f"{say('best_night.chart_title', language, target=result.target.said)} — "
                   f"{place_name(result.location, language)}")
     top.grid(alpha=0.3)
     top.legend(loc="lower left", fontsize="small")

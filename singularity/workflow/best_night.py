@@ -49,8 +49,9 @@ def resolve_target(text: str) -> Target | ToolResult:
         return ToolResult.needs_input(msg("best_night.ambiguous_target", target=text.strip(), names=names))
     obj = found[0]
     if obj.body in ("sun", "moon"):
-        return ToolResult.refused(msg("best_night.not_a_night_target", target=obj.name))
-    return Target(name=obj.name, ra_deg=obj.ra_deg, dec_deg=obj.dec_deg, body=obj.body)
+        return ToolResult.refused(msg("best_night.not_a_night_target", target=obj.said))
+    return Target(name=obj.name, ra_deg=obj.ra_deg, dec_deg=obj.dec_deg, body=obj.body,
+                  german_name=obj.german_name if obj.body else "")
 
 
 def nights_asked(when: str | None, nights: int | None, today: date) -> tuple[date, int]:
@@ -105,8 +106,8 @@ def run_best_night(
         path = chart_dir / f"best-night-{target.name.replace(' ', '')}-{first:%Y%m%d}.png"
         render_best_night_chart(result, path, language)
         artifacts.append(Artifact(kind="plot", path=str(path),
-                                  title=msg("best_night.chart_title", target=target.name).render(language)))
-    view = {"target": result.target.name, "place": place_name(result.location, language),
+                                  title=msg("best_night.chart_title", target=target.said).render(language)))
+    view = {"target": result.target.said.render(language), "place": place_name(result.location, language),
             "nights_scanned": len(result.nights), "answer": data["answer"][language]}
     if missing is not None:
         return ToolResult.partial(data, msg("best_night.forecast_unavailable", reason=missing),
@@ -119,7 +120,7 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
     """The answer, one message a line: heading, the best nights with their reasons, then what
     the ratings rest on (instrument and sky, the forecast's reach)."""
     nights = result.nights
-    target = result.target.name
+    target = result.target.said
     lines = [msg("best_night.heading", target=target, place=place_said(result.location),
                  first=night_name(nights[0].date), last=night_name(nights[-1].date),
                  nights=len(nights))]

@@ -1,0 +1,27 @@
+"""A planet's best nights are named as the conversation's language calls it."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from singularity.config import PlanningSettings
+from singularity.planning.best_night import Target, best_nights
+from singularity.workflow.best_night import answer, resolve_target
+from tests.planning.test_best_night import DOBSON, KREUZLINGEN, SUBURBAN
+
+
+def test_a_planet_asked_in_german_is_named_in_german_and_in_english_in_english() -> None:
+    target = resolve_target("Merkur")
+    assert isinstance(target, Target) and (target.name, target.german_name) == ("Mercury", "Merkur")
+    result = best_nights(target, location=KREUZLINGEN, first=date(2026, 12, 1), count=3,
+                         equipment=DOBSON, sky=SUBURBAN, planning=PlanningSettings())
+    german = "\n".join(line.render("de") for line in answer(result, SUBURBAN))
+    english = "\n".join(line.render("en") for line in answer(result, SUBURBAN))
+    assert "Merkur" in german and "Mercury" not in german
+    assert "Mercury" in english and "Merkur" not in english
+
+
+def test_a_deep_sky_object_keeps_its_designation_in_both_languages() -> None:
+    target = resolve_target("Orionnebel")
+    assert isinstance(target, Target) and target.name == "M42" and target.german_name == ""
+    assert target.said.render("de") == target.said.render("en") == "M42"
