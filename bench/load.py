@@ -77,7 +77,7 @@ from singularity.users.accounts import AccountFile
 from tests.fakes.server import running_server
 from tests.fakes.stellarium import FakeStellarium
 from tests.stellarium.instance import StellariumInstance, stellarium_available
-from tests.support import make_settings, offline_env
+from tests.support import make_settings, offline_env, with_knowledge
 from tests.workflow.conftest import clear_forecast
 
 CITIES = ("Kreuzlingen", "Konstanz", "Winterthur", "Schaffhausen", "Tübingen", "Reutlingen",
@@ -428,7 +428,7 @@ def main() -> None:
             accounts = AccountFile.from_settings(settings)
             for number in range(args.users + 1):  # and the warm-up user
                 accounts.add(f"{args.user_prefix}{number}", args.password)
-        shutil.copytree(args.index, settings.resolve(settings.knowledge.qdrant_path, under_data=True))
+        with_knowledge(settings, args.index)
         with running_server() as weather, stellarium(args.stellarium) as stellarium_url:
             clear_forecast(weather)
             env = offline_env(settings, weather.url) | {

@@ -43,7 +43,7 @@ from singularity.planning.gazetteer import ensure_index
 from singularity.workflow.runner import Session, SharedResources, TurnRecord, run_turn
 from tests.fakes.server import running_server
 from tests.fakes.stellarium import FakeStellarium
-from tests.support import make_settings, offline_env
+from tests.support import make_settings, offline_env, with_knowledge
 from tests.workflow.conftest import clear_forecast
 
 
@@ -102,7 +102,7 @@ def main() -> None:
     try:
         settings = make_settings(data_dir / "data")
         ensure_index(settings)
-        shutil.copytree(args.index, settings.resolve(settings.knowledge.qdrant_path, under_data=True))
+        with_knowledge(settings, args.index)
         with running_server() as weather, FakeStellarium() as stellarium:
             clear_forecast(weather)
             os.environ.update(offline_env(settings, weather.url) | {

@@ -86,9 +86,9 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
                              place=data.get("place"), time=data.get("time"),
                              source=say(f"stellarium.source_{data.get('place_source')}", language)))
         if event.name == "set_location" and event.result.status is Status.OK and requested_place:
-            names = [data["location"]["name"], data.get("place", {}).get("known_as") or ""]
+            names = (data["location"]["name"], data.get("place", {}).get("known_as", ""))
             asked = normalize_name(requested_place.split(",")[0])
-            if not any(asked in normalize_name(name) for name in names if name):
+            if not any(asked in normalize_name(name) for name in names):
                 used = place_name(Location.model_validate(data["location"]), language)
                 lines.append(say("honesty.other_place", language, used=used, asked=requested_place))
     return lines
