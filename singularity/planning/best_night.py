@@ -329,7 +329,7 @@ def best_nights(
     for rank, k in enumerate(order, start=1):
         row = rows[k]
         row["rank"] = rank
-        row["reasons"] = _reasons(row, top, target.name, first_rank=rank == 1)
+        row["reasons"] = _reasons(row, top, target.said, first_rank=rank == 1)
         nights.append((k, NightRating.model_validate(row)))
     return BestNights(
         target=target, location=location, equipment=equipment, first_night=first,
@@ -426,7 +426,7 @@ def night_name(day: date) -> Message:
                day=day.day, month=msg(f"time.{MONTH_ABBR[day.month - 1].lower()}"))
 
 
-def _reasons(row: dict, top: dict, target: str, *, first_rank: bool) -> list[Message]:
+def _reasons(row: dict, top: dict, target: Message, *, first_rank: bool) -> list[Message]:
     """The night's facts that decide its place, then, below the first, what it lacks."""
     clock = f"{row['best_time']:%H:%M}"
     reasons: list[Message] = []
