@@ -11,6 +11,7 @@ import pytest
 import singularity.planning.astropy_offline  # noqa: F401
 from singularity.config import Settings
 from tests.fakes.server import FakeServer, running_server
+from tests.stellarium.instance import StellariumInstance, stellarium_available
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
 SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix", "shared_app_url": "app"}
@@ -64,6 +65,17 @@ def real_phoenix(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 
     with running_phoenix(tmp_path_factory.mktemp("phoenix")) as port:
         yield port
+
+
+@pytest.fixture(scope="session")
+def real_stellarium() -> Iterator[StellariumInstance]:
+    """One real Stellarium under Xvfb for the whole session (skipped only where the binary is
+    missing; CI installs it). Defined here, not imported by the modules that use it: a fixture
+    imported into a module is that module's own, and each started a Stellarium of its own."""
+    if not stellarium_available():
+        pytest.skip("the stellarium binary is not installed (apt-get install stellarium xvfb)")
+    with StellariumInstance() as instance:
+        yield instance
 
 
 @pytest.fixture

@@ -23,6 +23,17 @@ def kb(knowledge_settings: Settings) -> KnowledgeBase:
     return KnowledgeBase.from_settings(knowledge_settings)
 
 
+_VECTORS: dict[str, np.ndarray] = {}
+"""Query vectors by text: every test here uses the bundled embedder, so each question is
+embedded once for the module, not once per ranking compared."""
+
+
+def _vector(kb: KnowledgeBase, query: str) -> np.ndarray:
+    if query not in _VECTORS:
+        _VECTORS[query] = kb.embedder.embed_query(query)
+    return _VECTORS[query]
+
+
 def _queries() -> list[str]:
     lines = QUESTIONS.read_text(encoding="utf-8").splitlines()
     return [expand(json.loads(line)["question"]) for line in lines if line.strip()]
@@ -31,7 +42,7 @@ def _queries() -> list[str]:
 def _by_qdrant(kb: KnowledgeBase, queries: list[str], *, limit: int, mode: str,
                titles: tuple[str, ...] = ()) -> list[list[tuple[object, float, str]]]:
     """The same queries with the sparse scoring left to Qdrant (as a server is asked)."""
-    vectors = [kb.embedder.embed_query(query) for query in queries]
+    vectors = [_vector(kb, query) for query in queries]
     requests = [kb._request(query, vector, titles, limit=limit, mode=mode)
                 for query, vector in zip(queries, vectors, strict=True)]
     responses = kb.client.query_batch_points(kb.collection, requests=requests)
@@ -42,7 +53,7 @@ def _by_index(kb: KnowledgeBase, queries: list[str], *, limit: int, mode: str,
               titles: tuple[str, ...] = ()) -> list[list[tuple[object, float, str]]]:
     index = kb.sparse_index()
     assert index is not None
-    batch = [(query, kb.embedder.embed_query(query), titles) for query in queries]
+    batch = [(query, _vector(kb, query), titles) for query in queries]
     ranked = kb._ranked_with(index, batch, limit=limit, mode=mode)
     return [[(p.id, p.score, p.payload["text"]) for p in points] for points in ranked]
 

@@ -23,7 +23,8 @@ def stellarium_settings(settings: Settings, server: FakeServer, stellarium_url: 
         "open_meteo_url": server.url, "provider": "open_meteo", "timeout_s": 2.0})
     stellarium = settings.stellarium.model_copy(update={
         "url": stellarium_url, "simbad_online": simbad,
-        "simbad_url": f"{server.url}/simbad/sim-tap", "timeout_s": 3.0, "script_timeout_s": 5.0})
+        # the app's own script timeout: a cold Stellarium on a busy machine took over 5 s to slew
+        "simbad_url": f"{server.url}/simbad/sim-tap", "timeout_s": 3.0, "script_timeout_s": 10.0})
     return settings.model_copy(update={"weather": weather, "stellarium": stellarium})
 
 

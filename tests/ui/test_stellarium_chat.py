@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.stellarium.conftest import real_stellarium  # noqa: F401  (session fixture)
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
@@ -13,7 +12,7 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def stellarium_env(real_stellarium, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+def stellarium_env(real_stellarium, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SINGULARITY__STELLARIUM__URL", real_stellarium.url)
     monkeypatch.setenv("SINGULARITY__STELLARIUM__SIMBAD_ONLINE", "false")
     # Chromium, Chainlit and a software-rendered Stellarium share two cores here: allow time

@@ -12,7 +12,6 @@ import pytest
 
 from singularity.catalogue import say
 from singularity.config import Settings
-from tests.stellarium.conftest import real_stellarium  # noqa: F401  (session fixture)
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.ui.test_stellarium_chat import app_url, stellarium_env  # noqa: F401  (Stellarium's address)
 from tests.ui.test_users_chat import ALICES_PLAN, add_users, browser, logged_in  # noqa: F401
