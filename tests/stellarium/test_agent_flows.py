@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from singularity.catalogue import msg
 from singularity.config import Settings
 from singularity.results import ToolResult
 from singularity.stellarium.bridge import StellariumBridge
@@ -148,6 +149,23 @@ async def test_failed_screenshot_leaves_the_centring_a_success(
     assert ("M42 ist in Stellarium zentriert, aber das Bildschirmfoto ist fehlgeschlagen: "
             "Stellarium wrote no screenshot") in record.answer  # the fake's own plain sentence
     assert "Erledigt:" not in record.answer and record.artifacts == []
+
+
+async def test_a_view_that_did_not_arrive_is_said_with_the_plans_name(
+        session: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = StellariumBridge.center_object
+
+    async def not_there(self, name: str, fov_deg: float | None = None) -> ToolResult:
+        done = await slow(self, name, fov_deg)
+        return ToolResult.partial(done.data or {}, msg("stellarium.not_centred", object="Orion Nebula",
+                                                       seconds="10"))  # Stellarium's English name
+
+    monkeypatch.setattr(StellariumBridge, "center_object", not_there)
+    record = await turn(session, "Zeig mir M42 in Stellarium")
+    assert record.tool_calls[1].status == "partial"
+    assert record.answer.startswith("M42 (Orionnebel) ist in Stellarium ausgewählt – ")  # not "zentriert"
+    assert "Stellarium hat M42 ausgewählt, aber die Ansicht war nach 10 s noch nicht dort." in record.answer
+    assert "zentriert" not in record.answer and "Orion Nebula" not in record.answer
 
 
 async def test_unknown_to_the_catalogue_simbad_then_stellarium(

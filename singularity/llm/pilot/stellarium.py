@@ -85,12 +85,15 @@ def compose_open_answer(tool: str, result: dict[str, Any], language: str) -> str
     if "altitude_deg" in data:
         position = (f", {data['altitude_deg']}° hoch Richtung {data['direction'].replace('E', 'O')}" if de
                     else f", {data['altitude_deg']}° high in the {data['direction']}")
+    centred = data.get("centred", True)
     if de:
-        lines = [f"{name} ist in Stellarium zentriert – {place}, {when} ({_source(source, language)}){position}."]
+        done = "zentriert" if centred else "ausgewählt"
+        lines = [f"{name} ist in Stellarium {done} – {place}, {when} ({_source(source, language)}){position}."]
         if result.get("status") == "partial":
             lines.append("Nicht alles hat geklappt: " + result.get("message", ""))
     else:
-        lines = [f"{name} is centred in Stellarium – {place}, {when} ({_source(source, language)}){position}."]
+        done = "centred" if centred else "selected"
+        lines = [f"{name} is {done} in Stellarium – {place}, {when} ({_source(source, language)}){position}."]
         if result.get("status") == "partial":
             lines.append("Not everything worked: " + result.get("message", ""))
     return "\n\n".join([*lines, *data.get("notes", [])])

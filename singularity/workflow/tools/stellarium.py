@@ -129,8 +129,10 @@ class StellariumTools:
                 "notes": [n.model_dump(mode="json") for n in notes]}
         if seen is not None:
             data |= {"altitude_deg": round(seen.altitude_deg), "direction": seen.direction}
+        if any(problem.key == "stellarium.not_centred" for problem in problems):
+            data["centred"] = False  # selected, but the view had not arrived: the answer must not say centred
         model_view = {k: data[k] for k in ("object", "common_name", "place", "time", "place_source",
-                                           "altitude_deg", "direction")
+                                           "altitude_deg", "direction", "centred")
                       if data.get(k) not in (None, "", [])}
         if notes:  # in English for the model; the runner says them in the conversation's language
             model_view["notes"] = [n.render("en") for n in notes]
@@ -227,7 +229,12 @@ class StellariumTools:
         return located if timed.status is Status.OK else timed
 
     async def _center(self, view: Viewpoint, obj: SkyObject) -> ToolResult:
-        return await self.bridge.center_object(obj.stellarium_name, fov_deg=self.settings.stellarium.fov_deg)
+        centred = await self.bridge.center_object(obj.stellarium_name, fov_deg=self.settings.stellarium.fov_deg)
+        text = centred.text
+        if centred.status is Status.PARTIAL and text is not None and text.key == "stellarium.not_centred":
+            # Stellarium names what it selected in its own language ("Andromeda Galaxy"): say the plan's name
+            return ToolResult.partial(centred.data or {}, msg(text.key, **(text.params | {"object": obj.name})))
+        return centred
 
     async def _screenshot(self, ctx: Context, label: str) -> ToolResult:
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
