@@ -11,13 +11,15 @@ import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import pytest
 
 from singularity.config import PROJECT_ROOT, Settings
-from tests.fakes.server import FakeServer, running_server
-from tests.support import offline_env, settings_with_index
+from tests.fakes.server import FakeServer, Response, running_server
+from tests.knowledge.fallback_support import recorded
+from tests.support import offline_env, settings_with_index, with_knowledge
 from tests.workflow.conftest import clear_forecast
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -52,15 +54,23 @@ def app_url(settings: Settings, fake_server: FakeServer, app_env: dict[str, str]
 
 
 @pytest.fixture(scope="session")
-def shared_app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One app with the default environment, started once for the tests that only talk to it
-    through their own page: they read nothing from its data directory and send requests that
-    are complete in themselves, so what one leaves there (the local profile, sessions) changes
-    no other's outcome. A module opts in by defining ``app_url`` as this; its tests then run on
-    one parallel worker (``SHARED_PROCESSES``)."""
-    settings = settings_with_index(tmp_path_factory.mktemp("shared-app"), tmp_path_factory)
-    with running_server() as server, running_app(settings, server, {}) as url:
-        yield url
+def shared_app_url(tmp_path_factory: pytest.TempPathFactory, knowledge_index: Path) -> Iterator[str]:
+    """One app, started once for the tests that only talk to it through their own page: they
+    read nothing from its data directory and send requests that are complete in themselves, so
+    what one leaves there (the local profile, sessions) changes no other's outcome. It has what
+    a user's first start has (the bundled knowledge base, the gazetteer) and image services
+    that answer with recorded pages (Commons and NASA, on the local fake server). A module opts
+    in by defining ``app_url`` as this; its tests then run on one parallel worker
+    (``SHARED_PROCESSES``)."""
+    settings = with_knowledge(settings_with_index(tmp_path_factory.mktemp("shared-app"), tmp_path_factory),
+                              knowledge_index)
+    with running_server() as server:
+        server.route("GET", "/w/api.php", Response(200, recorded("commons_search")))
+        server.route("GET", "/search", Response(200, recorded("nasa_search")))
+        images = {"SINGULARITY__KNOWLEDGE__COMMONS_API_URL": f"{server.url}/w/api.php",
+                  "SINGULARITY__KNOWLEDGE__NASA_IMAGES_URL": server.url}
+        with running_app(settings, server, images) as url:
+            yield url
 
 
 @dataclass(frozen=True)

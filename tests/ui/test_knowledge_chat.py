@@ -3,23 +3,17 @@ search step, and a follow-up rewritten from the last object."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from singularity.config import Settings
-from tests.support import with_knowledge
 from tests.ui.test_chat_app import ANSWERS, send
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def app_url(settings: Settings, knowledge_index: Path, app_url: str) -> str:
-    """The app of tests/ui/conftest.py; its data directory gets a copy of the bundled index
-    before the first message opens it."""
-    with_knowledge(settings, knowledge_index)
-    return app_url
+def app_url(shared_app_url: str) -> str:
+    """The shared app (tests/ui/conftest.py), which has the bundled knowledge base."""
+    return shared_app_url
 
 
 async def test_knowledge_answer_with_sources_and_a_follow_up(page, tmp_path) -> None:
