@@ -14,7 +14,8 @@ from tests.fakes.server import FakeServer, running_server
 from tests.stellarium.instance import StellariumInstance, stellarium_available
 from tests.support import bundled_index, settings_with_index, with_knowledge
 
-SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix", "shared_app_url": "app"}
+SHARED_PROCESSES = {"real_stellarium": "stellarium", "real_phoenix": "phoenix", "shared_app_url": "app",
+                    "model_app": "model"}
 """Session fixtures that start a heavy process: their tests run on one parallel worker, which
 starts it once (``--dist loadgroup``)."""
 MODULE_PROCESSES = ("module_app",)

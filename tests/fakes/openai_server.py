@@ -170,6 +170,12 @@ class FakeOpenAI:
         """End every pending delay, so a server stopping at teardown need not wait."""
         self._released.set()
 
+    def reset(self) -> None:
+        """A new script and record for the next test on the same server (delays wait again)."""
+        self._script.clear()
+        self.calls.clear()
+        self._released.clear()
+
     def _handle(self, request: Request) -> Response:
         body = json.loads(request.body or b"{}")
         self.calls.append(RecordedCall(request.path, request.headers, body))

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from singularity.config import PROJECT_ROOT, Settings
+from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer, Response, running_server
 from tests.knowledge.fallback_support import recorded
 from tests.support import offline_env, settings_with_index, with_knowledge
@@ -71,6 +72,28 @@ def shared_app_url(tmp_path_factory: pytest.TempPathFactory, knowledge_index: Pa
                   "SINGULARITY__KNOWLEDGE__NASA_IMAGES_URL": server.url}
         with running_app(settings, server, images) as url:
             yield url
+
+
+@dataclass(frozen=True)
+class ModelApp:
+    url: str
+    model: FakeOpenAI
+    server: FakeServer
+
+
+@pytest.fixture(scope="session")
+def model_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModelApp]:
+    """One app connected to a fake OpenAI-compatible model (1 s of silence ends a turn, no
+    retries), for the tests that script the model and watch the page: each starts from an
+    empty script (``ModelApp.model.reset``). Its tests run on one parallel worker."""
+    settings = settings_with_index(tmp_path_factory.mktemp("model-app"), tmp_path_factory)
+    with running_server() as server:
+        model = FakeOpenAI(server)
+        try:
+            with running_app(settings, server, model_env(model.base_url, timeout_s=1)) as url:
+                yield ModelApp(url, model, server)
+        finally:
+            model.release()
 
 
 @dataclass(frozen=True)

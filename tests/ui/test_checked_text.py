@@ -12,7 +12,7 @@ import pytest
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer, Response
-from tests.ui.conftest import model_env
+from tests.ui.conftest import ModelApp
 from tests.ui.test_chat_app import ANSWERS, send
 
 pytestmark = pytest.mark.slow
@@ -21,17 +21,23 @@ PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
 
 
 @pytest.fixture
-def fake_model(fake_server: FakeServer) -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI(fake_server)
-    for name in ("inline", "nested", "reference", "shortcut"):
-        fake_server.route("GET", f"/beacon-{name}.png", Response(200, PNG))
-    yield fake
-    fake.release()
+def fake_server(model_app: ModelApp) -> FakeServer:
+    """The model app's server: the fake model and the "beacon" share it."""
+    return model_app.server
 
 
 @pytest.fixture
-def app_env(fake_model: FakeOpenAI) -> dict[str, str]:
-    return model_env(fake_model.base_url, timeout_s=10)
+def app_url(model_app: ModelApp) -> str:
+    return model_app.url
+
+
+@pytest.fixture
+def fake_model(model_app: ModelApp) -> Iterator[FakeOpenAI]:
+    model_app.model.reset()
+    for name in ("inline", "nested", "reference", "shortcut"):
+        model_app.server.route("GET", f"/beacon-{name}.png", Response(200, PNG))
+    yield model_app.model
+    model_app.model.release()
 
 
 async def test_planted_images_are_never_loaded(page, fake_model: FakeOpenAI,

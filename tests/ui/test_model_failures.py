@@ -9,8 +9,7 @@ import pytest
 
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
-from tests.fakes.server import FakeServer
-from tests.ui.conftest import model_env
+from tests.ui.conftest import ModelApp
 from tests.ui.test_chat_app import send
 
 pytestmark = pytest.mark.slow
@@ -28,15 +27,15 @@ FAILURES = [
 
 
 @pytest.fixture
-def fake_model(fake_server: FakeServer) -> Iterator[FakeOpenAI]:
-    fake = FakeOpenAI(fake_server)
-    yield fake
-    fake.release()
+def app_url(model_app: ModelApp) -> str:
+    return model_app.url
 
 
 @pytest.fixture
-def app_env(fake_model: FakeOpenAI) -> dict[str, str]:
-    return model_env(fake_model.base_url, timeout_s=1)
+def fake_model(model_app: ModelApp) -> Iterator[FakeOpenAI]:
+    model_app.model.reset()
+    yield model_app.model
+    model_app.model.release()
 
 
 async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_model: FakeOpenAI,
