@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
 from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.vectors import STOPWORDS, stem, tokens
@@ -222,7 +223,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
     "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky", "celestial"), "nacht": ("night",), "nachts": ("night",),
     "dunkel": ("dark", "darkness"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
-    "blau": ("blue",), "tag": ("day",), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
+    "blau": ("blue",), "tag": ("day", "rotation", "rotates", "spins"), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
     "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
     "komet": ("comet",), "kometen": ("comets", "comet"), "teleskop": ("telescope",), "teleskope": ("telescopes",),
     "fernrohr": ("telescope",), "spiegel": ("mirror",), "linse": ("lens",), "okular": ("eyepiece",),
@@ -253,6 +254,12 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
     "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
     "figured": ("showed", "found", "discovered", "calculated", "realised", "realized"),
+    "worked": ("showed", "calculated", "derived", "computed", "determined", "found"),
+    "start": ("begins", "begin", "starts", "started"), "begin": ("starts", "start", "begins"),
+    "beginnt": ("begins", "starts", "begin"), "leave": ("left", "crossed", "exited"), "left": ("crossed", "exited"),
+    "verlassen": ("left", "leave", "crossed"), "verliess": ("left", "crossed"),
+    "durchquert": ("crossed", "crossing"), "durchquerte": ("crossed", "crossing"),
+    "day": ("days", "rotation", "rotates", "spins"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -290,7 +297,8 @@ _UNITS: dict[Asked, str] = {
                     r"|metres|meters|times (?:the|as far|farther|further)",
     Asked.SIZE: r"km|kilomet(?:re|er)s?|metres?|meters?|m|cm|mm|miles?|inch(?:es)?|light[- ]years?|"
                 r"times (?:the )?(?:size|diameter|width|wider|larger|bigger|as (?:large|wide|big))|times earth|"
-                r"arcminutes?|arcseconds?|arcmin|arcsec|degrees?|°|′|″|solar radii|earth radii|%|per ?cent",
+                r"arcminutes?|arcseconds?|arcmin|arcsec|degrees?|°|′|″|solar radii|earth radii"
+                r"|(?:%|per ?cent) (?:larger|smaller|bigger|wider|narrower|of (?:the|its) (?:size|diameter|width))",
     Asked.AGE: r"(?:years?|yr)(?:\s+old|\s+ago)?|gyr|myr",
     Asked.TEMPERATURE: r"°\s?[cf]|k|kelvin|degrees",
     Asked.MASS: r"solar masses|sun'?s mass|earth masses|jupiter masses|times (?:the )?(?:earth'?s |sun'?s |jupiter'?s )?mass"
@@ -491,6 +499,10 @@ class Question:
     counted: frozenset[str] = frozenset()
     """The stems of what "how many" counts ("Kuipergürtel-Objekte" → kuipergurtel, objekt):
     a count of something else the question names (its moons) is no answer."""
+    ordinals: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    """Each "first", "erste", "last" of the question with the stems of the word it qualifies
+    ("der erste Pulsar" → first, pulsar): a sentence that says the ordinal of another thing
+    ("the first evidence came from the binary pulsar") does not answer."""
 
 
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
@@ -569,7 +581,45 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
                     frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
-                    _counted(question, stop) if asked is Asked.COUNT else frozenset())
+                    _counted(question, stop) if asked is Asked.COUNT else frozenset(),
+                    _ordinals(question, stop, german=german, passages=passage_stems))
+
+
+_ORDINALS = {"first": "first", "erste": "first", "ersten": "first", "erster": "first", "erstes": "first",
+             "second": "second", "zweite": "second", "zweiten": "second", "zweiter": "second",
+             "last": "last", "letzte": "last", "letzten": "last", "letzter": "last"}
+ORDINAL_REACH = 3
+"""How many words may stand between an ordinal and what it qualifies ("the first confirmed
+exoplanets", "the first known interstellar object")."""
+
+
+def _ordinals(question: str, stop: frozenset[str], *, german: bool,
+              passages: set[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Each ordinal of ``question`` followed at once by a content word, as (the ordinal's English
+    stem, the stems a sentence may use for that word, "one" among them: "the first working one");
+    "the first to spot", "zum ersten Mal" qualify nothing, nor does a German word that is neither
+    translated nor a cognate the ``passages`` use ("der letzte Mensch" is "the last person";
+    "der erste Pulsar" is a pulsar)."""
+    words = tokens(question)
+    pairs = []
+    for ordinal, noun in pairwise(words):
+        if ordinal not in _ORDINALS or noun in stop or noun in TYPE_WORDS or noun.isdigit():
+            continue
+        english = widen(noun) or _glossary_words(noun)
+        if german and not english and stem(noun) not in passages:
+            continue
+        pairs.append((frozenset({stem(_ORDINALS[ordinal])}), frozenset({stem(noun), "one", "ones", *map(stem, english)})))
+    return tuple(pairs)
+
+
+def _ordinal_of_another(question: Question, sequence: list[str]) -> bool:
+    """Whether a sentence says an ordinal of the question only of something else: "first" there,
+    but never within :data:`ORDINAL_REACH` words before the thing the question calls first."""
+    for ordinal, forms in question.ordinals:
+        places = [i for i, word in enumerate(sequence) if word in ordinal]
+        if places and not any(_uses(forms, set(sequence[i + 1:i + 2 + ORDINAL_REACH])) for i in places):
+            return True
+    return False
 
 
 _HOW_MANY = re.compile(r"\b(?:how many|wie ?viele|wie ?viel|number of|anzahl (?:der|an|von))\s+(.*)")
@@ -746,6 +796,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     opening = _WORDS.match(sentence.lstrip())
     opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
     elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
+    if _ordinal_of_another(question, sequence):
+        return None  # "the first evidence came from the binary pulsar" dates no first pulsar
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
     subject = [stem(word) for word in tokens(_CLAUSE_BREAK.split(sentence)[0])]
     for entity in question.entities:

@@ -367,3 +367,62 @@ def test_a_common_noun_under_a_title_on_several_things_is_still_headed_by_it() -
                        "Miranda was discovered by Gerard Kuiper in 1948.")
     assert answer_quotes("Wer hat den Mond Miranda entdeckt?", [passage], german=True,
                          named=[("Mond", ["Triton and the Moons of Uranus and Neptune"])]).key == "Gerard Kuiper"
+
+
+def _about(title: str, *texts: str) -> list[dict[str, str]]:
+    return [{"marker": f"[{n}]", "title": title, "text": f"{title} — Overview\n{text}"} for n, text in enumerate(texts, 1)]
+
+
+QUASARS = _about("Quasars", "Quasars are the bright cores of distant galaxies. The first hint came from the "
+                            "radio source 3C 48, catalogued in 1959 by a Cambridge survey. Radio astronomers later mapped many more of these bright, distant cores.")
+
+
+@pytest.mark.parametrize(("question", "german"), [
+    ("When was the first quasar catalogued?", False), ("Wann wurde der erste Quasar katalogisiert?", True)])
+def test_an_ordinal_of_another_thing_answers_nothing(question: str, german: bool) -> None:
+    """"The first hint came from the radio source …" does not date the first quasar."""
+    assert not answer_quotes(question, QUASARS, named=[("Quasar", ["Quasars"])], german=german).found
+
+
+def test_an_ordinal_before_the_thing_asked_still_answers() -> None:
+    passages = _about("Quasars", "The first known quasar was identified by Maarten Schmidt in 1963 at Palomar.")
+    answer = answer_quotes("When was the first quasar identified?", passages, named=[("Quasar", ["Quasars"])])
+    assert answer.found and answer.key == "in 1963"
+
+
+def test_a_percentage_that_compares_nothing_is_no_size() -> None:
+    passages = _about("Vega", "Surveys give a chance of about 30% that Vega has a hidden companion. "
+                              "Vega spins so fast that its equator bulges about 20% wider than its poles.")
+    answer = answer_quotes("How wide is Vega?", passages, named=[("Vega", ["Vega"])])
+    assert answer.found and answer.key == "about 20% wider"
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Who worked out the distance to Altair first?", "Edith Marwick"),
+    ("How far out does the Gould Belt start?", "about 300 light-years"),
+    ("When did the probe Kestrel leave the Gould Belt?", "in 2031"),
+    ("How long is a day on Quaoar?", "about 17 hours"),
+])
+def test_everyday_verbs_find_the_passages_words(question: str, key: str) -> None:
+    """"worked out" is told as "calculated", "start" as "begins", "leave" as "crossed", a day as a spin."""
+    passages = _about("Gould Belt and Quaoar",
+                      "Edith Marwick calculated the distance to Altair first, from plates of 1911. "
+                      "The Gould Belt begins about 300 light-years from the Sun. "
+                      "The fictional probe Kestrel crossed the Gould Belt in 2031. Quaoar spins in about 17 hours.")
+    named = [(name, ["Gould Belt and Quaoar"]) for name in ("Gould Belt", "Quaoar", "Altair", "Kestrel") if name in question]
+    answer = answer_quotes(question, passages, named=named)
+    assert answer.found and answer.key == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Who built the first refractor with two lenses?", False, "Chester Moor Hall"),
+    ("Wer war der letzte Mensch auf dem Mars?", True, "Ada Brandt"),
+])
+def test_an_ordinal_may_stand_before_one_or_a_word_the_question_says_in_german(question: str, german: bool,
+                                                                               key: str) -> None:
+    """"the first working one" is the first refractor; "der letzte Mensch" is no English word to look for."""
+    passages = _about("Refractors and Mars", "Lenses of two glasses were known, and Chester Moor Hall built "
+                      "the first working one with two lenses around 1730. "
+                      "In this imagined future, the geologist Ada Brandt was the last person on Mars.")
+    assert answer_quotes(question, passages, named=[("Mars", ["Refractors and Mars"])] if german else [],
+                         german=german).key == key
