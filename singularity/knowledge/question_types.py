@@ -142,7 +142,7 @@ did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
-    "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known",),
+    "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known", "popularised", "popularized"),
     "kehrt": ("returns", "return"), "zuruck": ("return", "returns"), "wiederkehr": ("return",),
     "flucht": ("escape",), "fluchtgeschwindigkeit": ("escape", "velocity"), "leitete": ("led", "directed", "headed"),
     "leiteten": ("led", "directed", "headed"), "geleitet": ("led", "directed", "headed"), "leitet": ("leads", "directs", "heads"),
@@ -259,7 +259,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "beginnt": ("begins", "starts", "begin"), "leave": ("left", "crossed", "exited"), "left": ("crossed", "exited"),
     "verlassen": ("left", "leave", "crossed"), "verliess": ("left", "crossed"),
     "durchquert": ("crossed", "crossing"), "durchquerte": ("crossed", "crossing"),
-    "day": ("days", "rotation", "rotates", "spins"),
+    "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
+    "popular": ("popularised", "popularized"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -499,6 +500,9 @@ class Question:
     counted: frozenset[str] = frozenset()
     """The stems of what "how many" counts ("Kuipergürtel-Objekte" → kuipergurtel, objekt):
     a count of something else the question names (its moons) is no answer."""
+    years: frozenset[str] = frozenset()
+    """The years a question names ("how many sunspots were there in 2024"): unless it asks for a
+    date, a fact of another time ("few or no sunspots" at solar minimum) does not answer it."""
     ordinals: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
     """Each "first", "erste", "last" of the question with the stems of the word it qualifies
     ("der erste Pulsar" → first, pulsar): a sentence that says the ordinal of another thing
@@ -582,9 +586,13 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
                     frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
                     _counted(question, stop) if asked is Asked.COUNT else frozenset(),
-                    _ordinals(question, stop, german=german, passages=passage_stems))
+                    frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems))
 
 
+_DATE_BEFORE = re.compile(r"\b(?:in|since|by|until|from|during|of|early|late|mid)\s+$", re.IGNORECASE)
+"""Words before a year that make it a date ("In 2031 observers logged …"), not a count."""
+_YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+"""A year as questions name one (1500–2099): a number of four digits in that range."""
 _ORDINALS = {"first": "first", "erste": "first", "ersten": "first", "erster": "first", "erstes": "first",
              "second": "second", "zweite": "second", "zweiten": "second", "zweiter": "second",
              "last": "last", "letzte": "last", "letzten": "last", "letzter": "last"}
@@ -796,6 +804,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     opening = _WORDS.match(sentence.lstrip())
     opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
     elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
+    if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading}")):
+        return None  # a fact of another year
     if _ordinal_of_another(question, sequence):
         return None  # "the first evidence came from the binary pulsar" dates no first pulsar
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
@@ -887,7 +897,8 @@ def evidence(question: Question, sentence: str) -> str | None:
                 return spot.group("name")
         return None
     if asked is Asked.COUNT:
-        counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
+        counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())
+                  and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))]
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         return _nearest(question, sentence, counts)

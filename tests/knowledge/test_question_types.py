@@ -426,3 +426,23 @@ def test_an_ordinal_may_stand_before_one_or_a_word_the_question_says_in_german(q
                       "In this imagined future, the geologist Ada Brandt was the last person on Mars.")
     assert answer_quotes(question, passages, named=[("Mars", ["Refractors and Mars"])] if german else [],
                          german=german).key == key
+
+
+def test_a_year_the_question_names_must_be_the_sentence_s_year() -> None:
+    """"how many comets in 2031" is not answered by a count of another time."""
+    passages = _about("Comets", "At quiet times observers log few or no comets for years. "
+                                "In 2031 observers logged 14 comets, a record.")
+    named = [("Comets", ["Comets"])]
+    assert answer_quotes("How many comets were logged in 2031?", passages, named=named).key == "14 comets"
+    assert not answer_quotes("How many comets were logged in 2029?", passages, named=named).found
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Wer hat das Zenitprisma bekannt gemacht?", True, "Mara Lind"),
+    ("How many objects are in the Lind list?", False, "64 entries"),
+])
+def test_a_list_s_entries_are_its_objects_and_popularising_makes_known(question: str, german: bool, key: str) -> None:
+    passages = _about("Zenith prisms", "The zenith prism was popularised by the amateur Mara Lind in 1952. "
+                                       "The Lind list, her catalogue of showpieces, has 64 entries.")
+    named = [("Zenitprisma", ["Zenith prisms"])] if german else [("Lind list", ["Zenith prisms"])]
+    assert answer_quotes(question, passages, named=named, german=german).key == key
