@@ -131,7 +131,7 @@ _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took"
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
-_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "uber", "fur", "konnen", "wahrend",
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend",
                  "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
@@ -243,7 +243,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "kostet": ("cost", "costs", "price"), "kosten": ("cost", "costs", "price"), "cost": ("costs", "price", "dollars"),
     "gestorben": ("died", "death"), "starb": ("died", "death"), "die": ("died", "death"), "geboren": ("born",),
     "nannte": ("named", "called"), "getauft": ("named", "called"), "vorbeigeflogen": ("flyby", "flew", "passed", "past"),
-    "vorbeiflug": ("flyby", "flew", "passed"), "flog": ("flew", "flyby", "passed"), "fly": ("flyby", "flew", "passed"),
+    "vorbeiflug": ("flyby", "flew", "passed"), "gesendet": ("transmitted", "transmitting", "sent", "signals"),
+    "sendete": ("transmitted", "transmitting", "sent", "signals"), "funkte": ("transmitted", "transmitting", "radioed"), "flog": ("flew", "flyby", "passed"), "fly": ("flyby", "flew", "passed"),
     "kartiert": ("mapped", "catalogued", "charted"), "kartierte": ("mapped", "catalogued", "charted"),
     "beschrieben": ("described", "description"), "erklart": ("explained", "explanation"), "bestimmt": ("determined", "measured"),
     "untersucht": ("studied", "explored", "examined"), "erforscht": ("explored", "studied"), "umkreist": ("orbits", "orbit"),
@@ -316,8 +317,10 @@ _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?
 _QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
 """A "100–200 mm telescope" is the instrument's size, not the object's."""
 _QUANTITY[Asked.DURATION] = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}"
-                                       r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b",
-                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted
+                                       r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b"
+                                       r"|\b(?:nearly|almost|about|over|under|less than|more than|just over|just under)\s+an?\s+"
+                                       r"(?:second|minute|hour|day|week|month|year|decade|century)\b",
+                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted, "nearly an hour" too
 _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
                                        re.IGNORECASE)  # "1,580 km across" is a size
 _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
@@ -852,6 +855,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):
             return None
+        if question.asked is Asked.COUNT and any(not _uses(question.relation[key], words) for key in question.events):
+            return None  # how many moons someone discovered: a count of known moons tells of no discovery
         if question.asked is Asked.NAME and any(not _uses(question.relation[key], words) for key in question.events):
             return None  # which telescope discovered it: a telescope under "Discovery" may have done something else  # who designed the Golden Record is not who sent it; a telescope is no radio telescope
     headed = all(_uses(forms, words | headline) for forms in question.relation.values())
@@ -1000,7 +1005,9 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     """The match closest to where the sentence tells of the asked event ("photographed"), else
     of what the question asks about ("peaking" for "am stärksten"), else to where it names one
     of the question's things. One that follows such a word at once, or after one word, is what
-    that word governs and wins ("active 14–30 April, peaking around 22 April")."""
+    that word governs and wins ("active 14–30 April, peaking around 22 April"), unless another
+    named thing stands between them ("passed Jupiter in July 1979 and Saturn …"); then, of
+    several, the one nearest the question's thing."""
     if not found:
         return None
     events = [question.relation[key] for key in question.events] or list(question.relation.values())
@@ -1011,7 +1018,11 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     if not told:
         return found[0].group().strip()
     governed = [match for match in found for word in told
-                if word.end() <= match.start() and _GOVERNED.fullmatch(sentence[word.end():match.start()])]
+                if word.end() <= match.start() and _GOVERNED.fullmatch(sentence[word.end():match.start()])
+                and not _names_other(question, sentence[word.end():match.start()])]
+    named = [word for word in words if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
+    if not governed and named and len(found) > 1:
+        told = named  # "passed Jupiter in July 1979 and Saturn in August 1981": the date next to Saturn
     best = min(governed or found, key=lambda match: min(abs(match.start() - word.start()) for word in told))
     return best.group().strip()
 

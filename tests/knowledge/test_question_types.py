@@ -446,3 +446,22 @@ def test_a_list_s_entries_are_its_objects_and_popularising_makes_known(question:
                                        "The Lind list, her catalogue of showpieces, has 64 entries.")
     named = [("Zenitprisma", ["Zenith prisms"])] if german else [("Lind list", ["Zenith prisms"])]
     assert answer_quotes(question, passages, named=named, german=german).key == key
+
+
+def test_a_count_of_what_someone_discovered_must_tell_of_the_discovery() -> None:
+    passages = [{"marker": "[1]", "title": "Pallas", "text": "Pallas — Moons and discovery\n"
+                 "Pallas has 3 known moons in this made-up example. Olbers found Pallas in 1802."}]
+    named = [("Pallas", ["Pallas"])]
+    assert not answer_quotes("How many moons did Olbers discover around Pallas?", passages, named=named).found
+    assert not answer_quotes("Wie viele Monde hat Olbers bei Pallas entdeckt?", passages, named=named, german=True).found
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("When did Tern 3 fly past Pallas?", False, "in May 2033"),
+    ("Wie lange hat die Sonde Tern 3 von Pallas gesendet?", True, "nearly an hour"),
+])
+def test_fly_past_is_passed_and_gesendet_is_transmitted(question: str, german: bool, key: str) -> None:
+    passages = _about("Pallas", "The imagined probe Tern 3 mapped Pallas from 2031 to 2035. "
+                                "Tern 3 passed Vesta in 2032 and Pallas in May 2033. "
+                                "The Tern 3 probe then touched down on Pallas, transmitting for nearly an hour.")
+    assert answer_quotes(question, passages, named=[("Pallas", ["Pallas"])], german=german).key == key
