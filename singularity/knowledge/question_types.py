@@ -261,7 +261,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "verlassen": ("left", "leave", "crossed"), "verliess": ("left", "crossed"),
     "durchquert": ("crossed", "crossing"), "durchquerte": ("crossed", "crossing"),
     "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
-    "popular": ("popularised", "popularized"),
+    "popular": ("popularised", "popularized"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -564,7 +564,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
             for i, part in enumerate(parts):
                 forms = frozenset(map(stem, part))
                 literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
-                if not literal or any(similar(form, seen) for form in forms for seen in passage_stems):
+                if not literal or len(part[0]) >= NAMED_HEAD or any(similar(form, seen) for form in forms for seen in passage_stems):
                     relation[f"{own}/{i}"] = forms
                     compounds.add(f"{own}/{i}")
             continue
@@ -677,6 +677,9 @@ def _names_other(question: Question, text: str, *, said: bool = False) -> bool:
                for word in _WORDS.findall(text))
 
 
+NAMED_HEAD = 4
+"""A compound's head of this many letters that no lexicon translates is a name and must be said
+("Marsmonde" asks about the moons of Mars, not any moons the passages discovered)."""
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")
 """German inflection endings: "schwarzen", "großen", "Planeten" are found as "schwarze", "groß", "Planet"."""
 

@@ -465,3 +465,15 @@ def test_fly_past_is_passed_and_gesendet_is_transmitted(question: str, german: b
                                 "Tern 3 passed Vesta in 2032 and Pallas in May 2033. "
                                 "The Tern 3 probe then touched down on Pallas, transmitting for nearly an hour.")
     assert answer_quotes(question, passages, named=[("Pallas", ["Pallas"])], german=german).key == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("when did the Kestrel rover touch down on Vesta", False, "in 2034"),
+    ("Wann wurden die Vestamonde entdeckt?", True, None),
+])
+def test_touch_down_is_landing_and_a_compound_s_name_must_be_said(question: str, german: bool, key: str | None) -> None:
+    """"Vestamonde" asks about the moons of Vesta: moons discovered elsewhere do not answer."""
+    passages = _about("Small bodies", *([] if german else ["The imagined Kestrel rover landed on Vesta in 2034."]),
+                      "Two moons of Pallas were discovered in 2029 in this made-up example.")
+    answer = answer_quotes(question, passages, named=[] if german else [("Vesta", ["Small bodies"])], german=german)
+    assert (answer.key if answer.found else None) == key

@@ -245,3 +245,9 @@ def test_the_cloud_of_a_name_is_no_weather_and_its_words_no_wish_to_observe(text
 def test_clouds_outside_a_name_still_ask_for_the_weather() -> None:
     meaning = _near("weather", 0.03, ("Jupiter",))
     assert classify_intent("Will the clouds clear over Jupiter tonight?", meaning=meaning).kind in ("weather", "planning")
+
+
+@pytest.mark.parametrize("text", ["Wie viel wiegt ein Raumanzug für den Mond?", "How warm does a space suit keep you?",
+                                  "Wie groß war das Raumschiff von Apollo?"])
+def test_spacesuits_and_spaceships_are_spaceflight_questions(text: str) -> None:
+    assert classify_intent(text).kind == "knowledge"
