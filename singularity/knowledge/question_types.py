@@ -562,8 +562,11 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         parts = () if widen(word) or not german else _compound(word)
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
             for i, part in enumerate(parts):
-                forms = frozenset(map(stem, part))
                 literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
+                if literal and _glossary_words(part[0]):
+                    part = _glossary_words(part[0])  # "Sonnenfleckenzyklus": the sunspot cycle
+                    literal = False
+                forms = frozenset(map(stem, part))
                 if not literal or len(part[0]) >= NAMED_HEAD or any(similar(form, seen) for form in forms for seen in passage_stems):
                     relation[f"{own}/{i}"] = forms
                     compounds.add(f"{own}/{i}")
@@ -678,8 +681,9 @@ def _names_other(question: Question, text: str, *, said: bool = False) -> bool:
 
 
 NAMED_HEAD = 4
-"""A compound's head of this many letters that no lexicon translates is a name and must be said
-("Marsmonde" asks about the moons of Mars, not any moons the passages discovered)."""
+"""A compound's head of this many letters that neither lexicon nor glossary translates is a name
+and must be said ("Marsmonde" asks about the moons of Mars, not any moons the passages
+discovered); one the glossary translates is said in English ("Sonnenflecken…": sunspot)."""
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")
 """German inflection endings: "schwarzen", "großen", "Planeten" are found as "schwarze", "groß", "Planet"."""
 

@@ -477,3 +477,10 @@ def test_touch_down_is_landing_and_a_compound_s_name_must_be_said(question: str,
                       "Two moons of Pallas were discovered in 2029 in this made-up example.")
     answer = answer_quotes(question, passages, named=[] if german else [("Vesta", ["Small bodies"])], german=german)
     assert (answer.key if answer.found else None) == key
+
+
+def test_a_compound_s_head_the_glossary_translates_is_looked_for_in_english() -> None:
+    passages = [{"marker": "[1]", "title": "Sunspots", "text": "Sunspots — The cycle\n"
+                 "In this made-up example the sunspot cycle lasts about 13 years."}]
+    answer = answer_quotes("Wie lange dauert der Sonnenfleckenzyklus?", passages, named=[], german=True)
+    assert answer.found and answer.key == "about 13 years"
