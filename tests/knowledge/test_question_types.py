@@ -484,3 +484,14 @@ def test_a_compound_s_head_the_glossary_translates_is_looked_for_in_english() ->
                  "In this made-up example the sunspot cycle lasts about 13 years."}]
     answer = answer_quotes("Wie lange dauert der Sonnenfleckenzyklus?", passages, named=[], german=True)
     assert answer.found and answer.key == "about 13 years"
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("Wie breit ist der Große Rote Fleck heute?", "Great Red Spot"),
+    ("Wann sieht man den Großen Roten Fleck am besten?", "Great Red Spot"),
+    ("Ist Sonnenlicht weiß?", "sunlight"),
+])
+def test_german_names_of_jupiter_s_spot_and_of_sunlight_have_their_english_terms(question: str, term: str) -> None:
+    from singularity.knowledge.glossary import english_terms
+
+    assert term in english_terms(question)
