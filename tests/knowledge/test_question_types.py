@@ -495,3 +495,9 @@ def test_german_names_of_jupiter_s_spot_and_of_sunlight_have_their_english_terms
     from singularity.knowledge.glossary import english_terms
 
     assert term in english_terms(question)
+
+
+def test_finding_out_that_a_thing_exists_is_its_discovery() -> None:
+    passages = _about("Pallas", "In this made-up example Pallas was discovered by Wilhelmina Stroud in 1802.")
+    answer = answer_quotes("Who figured out that Pallas existed?", passages, named=[("Pallas", ["Pallas"])])
+    assert answer.found and answer.key == "Wilhelmina Stroud"
