@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 
 from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.vectors import STOPWORDS, stem, tokens
@@ -130,7 +131,7 @@ _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took"
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
-_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "uber", "fur", "konnen", "wahrend",
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend",
                  "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
@@ -141,7 +142,7 @@ did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
-    "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known",),
+    "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known", "popularised", "popularized"),
     "kehrt": ("returns", "return"), "zuruck": ("return", "returns"), "wiederkehr": ("return",),
     "flucht": ("escape",), "fluchtgeschwindigkeit": ("escape", "velocity"), "leitete": ("led", "directed", "headed"),
     "leiteten": ("led", "directed", "headed"), "geleitet": ("led", "directed", "headed"), "leitet": ("leads", "directs", "heads"),
@@ -222,7 +223,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
     "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky", "celestial"), "nacht": ("night",), "nachts": ("night",),
     "dunkel": ("dark", "darkness"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
-    "blau": ("blue",), "tag": ("day",), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
+    "blau": ("blue",), "tag": ("day", "rotation", "rotates", "spins"), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
     "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
     "komet": ("comet",), "kometen": ("comets", "comet"), "teleskop": ("telescope",), "teleskope": ("telescopes",),
     "fernrohr": ("telescope",), "spiegel": ("mirror",), "linse": ("lens",), "okular": ("eyepiece",),
@@ -242,7 +243,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "kostet": ("cost", "costs", "price"), "kosten": ("cost", "costs", "price"), "cost": ("costs", "price", "dollars"),
     "gestorben": ("died", "death"), "starb": ("died", "death"), "die": ("died", "death"), "geboren": ("born",),
     "nannte": ("named", "called"), "getauft": ("named", "called"), "vorbeigeflogen": ("flyby", "flew", "passed", "past"),
-    "vorbeiflug": ("flyby", "flew", "passed"), "flog": ("flew", "flyby", "passed"), "fly": ("flyby", "flew", "passed"),
+    "vorbeiflug": ("flyby", "flew", "passed"), "gesendet": ("transmitted", "transmitting", "sent", "signals"),
+    "sendete": ("transmitted", "transmitting", "sent", "signals"), "funkte": ("transmitted", "transmitting", "radioed"), "flog": ("flew", "flyby", "passed"), "fly": ("flyby", "flew", "passed"),
     "kartiert": ("mapped", "catalogued", "charted"), "kartierte": ("mapped", "catalogued", "charted"),
     "beschrieben": ("described", "description"), "erklart": ("explained", "explanation"), "bestimmt": ("determined", "measured"),
     "untersucht": ("studied", "explored", "examined"), "erforscht": ("explored", "studied"), "umkreist": ("orbits", "orbit"),
@@ -253,6 +255,14 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
     "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
     "figured": ("showed", "found", "discovered", "calculated", "realised", "realized"),
+    "worked": ("showed", "calculated", "derived", "computed", "determined", "found"),
+    "start": ("begins", "begin", "starts", "started"), "begin": ("starts", "start", "begins"),
+    "beginnt": ("begins", "starts", "begin"), "leave": ("left", "crossed", "exited"), "left": ("crossed", "exited"),
+    "verlassen": ("left", "leave", "crossed"), "verliess": ("left", "crossed"),
+    "durchquert": ("crossed", "crossing"), "durchquerte": ("crossed", "crossing"),
+    "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
+    "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
+    "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -290,7 +300,8 @@ _UNITS: dict[Asked, str] = {
                     r"|metres|meters|times (?:the|as far|farther|further)",
     Asked.SIZE: r"km|kilomet(?:re|er)s?|metres?|meters?|m|cm|mm|miles?|inch(?:es)?|light[- ]years?|"
                 r"times (?:the )?(?:size|diameter|width|wider|larger|bigger|as (?:large|wide|big))|times earth|"
-                r"arcminutes?|arcseconds?|arcmin|arcsec|degrees?|°|′|″|solar radii|earth radii|%|per ?cent",
+                r"arcminutes?|arcseconds?|arcmin|arcsec|degrees?|°|′|″|solar radii|earth radii"
+                r"|(?:%|per ?cent) (?:larger|smaller|bigger|wider|narrower|of (?:the|its) (?:size|diameter|width))",
     Asked.AGE: r"(?:years?|yr)(?:\s+old|\s+ago)?|gyr|myr",
     Asked.TEMPERATURE: r"°\s?[cf]|k|kelvin|degrees",
     Asked.MASS: r"solar masses|sun'?s mass|earth masses|jupiter masses|times (?:the )?(?:earth'?s |sun'?s |jupiter'?s )?mass"
@@ -307,8 +318,10 @@ _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?
 _QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
 """A "100–200 mm telescope" is the instrument's size, not the object's."""
 _QUANTITY[Asked.DURATION] = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}"
-                                       r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b",
-                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted
+                                       r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b"
+                                       r"|\b(?:nearly|almost|about|over|under|less than|more than|just over|just under)\s+an?\s+"
+                                       r"(?:second|minute|hour|day|week|month|year|decade|century)\b",
+                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted, "nearly an hour" too
 _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
                                        re.IGNORECASE)  # "1,580 km across" is a size
 _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
@@ -491,6 +504,13 @@ class Question:
     counted: frozenset[str] = frozenset()
     """The stems of what "how many" counts ("Kuipergürtel-Objekte" → kuipergurtel, objekt):
     a count of something else the question names (its moons) is no answer."""
+    years: frozenset[str] = frozenset()
+    """The years a question names ("how many sunspots were there in 2024"): unless it asks for a
+    date, a fact of another time ("few or no sunspots" at solar minimum) does not answer it."""
+    ordinals: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    """Each "first", "erste", "last" of the question with the stems of the word it qualifies
+    ("der erste Pulsar" → first, pulsar): a sentence that says the ordinal of another thing
+    ("the first evidence came from the binary pulsar") does not answer."""
 
 
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
@@ -543,9 +563,12 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         parts = () if widen(word) or not german else _compound(word)
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
             for i, part in enumerate(parts):
-                forms = frozenset(map(stem, part))
                 literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
-                if not literal or any(similar(form, seen) for form in forms for seen in passage_stems):
+                if literal and _glossary_words(part[0]):
+                    part = _glossary_words(part[0])  # "Sonnenfleckenzyklus": the sunspot cycle
+                    literal = False
+                forms = frozenset(map(stem, part))
+                if not literal or len(part[0]) >= NAMED_HEAD or any(similar(form, seen) for form in forms for seen in passage_stems):
                     relation[f"{own}/{i}"] = forms
                     compounds.add(f"{own}/{i}")
             continue
@@ -569,7 +592,49 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
                     frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
-                    _counted(question, stop) if asked is Asked.COUNT else frozenset())
+                    _counted(question, stop) if asked is Asked.COUNT else frozenset(),
+                    frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems))
+
+
+_DATE_BEFORE = re.compile(r"\b(?:in|since|by|until|from|during|of|early|late|mid)\s+$", re.IGNORECASE)
+"""Words before a year that make it a date ("In 2031 observers logged …"), not a count."""
+_YEAR = re.compile(r"\b(?:1[5-9]\d\d|20\d\d)\b")
+"""A year as questions name one (1500–2099): a number of four digits in that range."""
+_ORDINALS = {"first": "first", "erste": "first", "ersten": "first", "erster": "first", "erstes": "first",
+             "second": "second", "zweite": "second", "zweiten": "second", "zweiter": "second",
+             "last": "last", "letzte": "last", "letzten": "last", "letzter": "last"}
+ORDINAL_REACH = 3
+"""How many words may stand between an ordinal and what it qualifies ("the first confirmed
+exoplanets", "the first known interstellar object")."""
+
+
+def _ordinals(question: str, stop: frozenset[str], *, german: bool,
+              passages: set[str]) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """Each ordinal of ``question`` followed at once by a content word, as (the ordinal's English
+    stem, the stems a sentence may use for that word, "one" among them: "the first working one");
+    "the first to spot", "zum ersten Mal" qualify nothing, nor does a German word that is neither
+    translated nor a cognate the ``passages`` use ("der letzte Mensch" is "the last person";
+    "der erste Pulsar" is a pulsar)."""
+    words = tokens(question)
+    pairs = []
+    for ordinal, noun in pairwise(words):
+        if ordinal not in _ORDINALS or noun in stop or noun in TYPE_WORDS or noun.isdigit():
+            continue
+        english = widen(noun) or _glossary_words(noun)
+        if german and not english and stem(noun) not in passages:
+            continue
+        pairs.append((frozenset({stem(_ORDINALS[ordinal])}), frozenset({stem(noun), "one", "ones", *map(stem, english)})))
+    return tuple(pairs)
+
+
+def _ordinal_of_another(question: Question, sequence: list[str]) -> bool:
+    """Whether a sentence says an ordinal of the question only of something else: "first" there,
+    but never within :data:`ORDINAL_REACH` words before the thing the question calls first."""
+    for ordinal, forms in question.ordinals:
+        places = [i for i, word in enumerate(sequence) if word in ordinal]
+        if places and not any(_uses(forms, set(sequence[i + 1:i + 2 + ORDINAL_REACH])) for i in places):
+            return True
+    return False
 
 
 _HOW_MANY = re.compile(r"\b(?:how many|wie ?viele|wie ?viel|number of|anzahl (?:der|an|von))\s+(.*)")
@@ -616,6 +681,10 @@ def _names_other(question: Question, text: str, *, said: bool = False) -> bool:
                for word in _WORDS.findall(text))
 
 
+NAMED_HEAD = 4
+"""A compound's head of this many letters that neither lexicon nor glossary translates is a name
+and must be said ("Marsmonde" asks about the moons of Mars, not any moons the passages
+discovered); one the glossary translates is said in English ("Sonnenflecken…": sunspot)."""
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")
 """German inflection endings: "schwarzen", "großen", "Planeten" are found as "schwarze", "groß", "Planet"."""
 
@@ -746,6 +815,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     opening = _WORDS.match(sentence.lstrip())
     opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
     elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
+    if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading}")):
+        return None  # a fact of another year
+    if _ordinal_of_another(question, sequence):
+        return None  # "the first evidence came from the binary pulsar" dates no first pulsar
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
     subject = [stem(word) for word in tokens(_CLAUSE_BREAK.split(sentence)[0])]
     for entity in question.entities:
@@ -790,6 +863,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):
             return None
+        if question.asked is Asked.COUNT and any(not _uses(question.relation[key], words) for key in question.events):
+            return None  # how many moons someone discovered: a count of known moons tells of no discovery
         if question.asked is Asked.NAME and any(not _uses(question.relation[key], words) for key in question.events):
             return None  # which telescope discovered it: a telescope under "Discovery" may have done something else  # who designed the Golden Record is not who sent it; a telescope is no radio telescope
     headed = all(_uses(forms, words | headline) for forms in question.relation.values())
@@ -835,7 +910,8 @@ def evidence(question: Question, sentence: str) -> str | None:
                 return spot.group("name")
         return None
     if asked is Asked.COUNT:
-        counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())]
+        counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())
+                  and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))]
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         return _nearest(question, sentence, counts)
@@ -937,7 +1013,9 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     """The match closest to where the sentence tells of the asked event ("photographed"), else
     of what the question asks about ("peaking" for "am stärksten"), else to where it names one
     of the question's things. One that follows such a word at once, or after one word, is what
-    that word governs and wins ("active 14–30 April, peaking around 22 April")."""
+    that word governs and wins ("active 14–30 April, peaking around 22 April"), unless another
+    named thing stands between them ("passed Jupiter in July 1979 and Saturn …"); then, of
+    several, the one nearest the question's thing."""
     if not found:
         return None
     events = [question.relation[key] for key in question.events] or list(question.relation.values())
@@ -948,7 +1026,11 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     if not told:
         return found[0].group().strip()
     governed = [match for match in found for word in told
-                if word.end() <= match.start() and _GOVERNED.fullmatch(sentence[word.end():match.start()])]
+                if word.end() <= match.start() and _GOVERNED.fullmatch(sentence[word.end():match.start()])
+                and not _names_other(question, sentence[word.end():match.start()])]
+    named = [word for word in words if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
+    if not governed and named and len(found) > 1:
+        told = named  # "passed Jupiter in July 1979 and Saturn in August 1981": the date next to Saturn
     best = min(governed or found, key=lambda match: min(abs(match.start() - word.start()) for word in told))
     return best.group().strip()
 

@@ -224,8 +224,23 @@ def _names_a_body(text: str, meaning: Meaning | None) -> bool:
     """An object by catalogue or common name, or a name the knowledge base files articles under."""
     if object_name(text) is not None:
         return True
-    folded = text.casefold()
-    return meaning is not None and any(name.casefold() in folded for name in meaning.names)
+    folded = _unhyphenated(text)
+    return meaning is not None and any(_unhyphenated(name) in folded for name in meaning.names)
+
+
+def _unhyphenated(text: str) -> str:
+    """Case and hyphens folded: a name stands in a German compound ("Wow-Signal", "Hills-Wolke")
+    as the knowledge base's "Wow Signal"."""
+    return text.casefold().replace("-", " ")
+
+
+def _without_names(lowered: str, meaning: Meaning) -> str:
+    """The message without the names the knowledge base files articles under: the cloud of
+    "the Hills cloud" or "the Magellanic Clouds" is no weather, the "seen" of a name no wish to observe."""
+    folded = _unhyphenated(lowered)
+    for name in meaning.names:
+        folded = folded.replace(_unhyphenated(name), " ")
+    return folded
 
 
 def _borrowed_name(text: str, lowered: str, words: list[str], meaning: Meaning | None) -> bool:
@@ -340,7 +355,7 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or lx.OBSERVE_WORDS.search(lowered)) and not lx.RARE_EVENT.search(lowered)
+                     or lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))) and not lx.RARE_EVENT.search(lowered)
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing:

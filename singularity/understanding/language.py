@@ -1,6 +1,8 @@
 """German or English? Decided from function words and typical words, not from a model.
 
-Words that both languages share ("in", "am", "was", "will", "so", "man") count for neither.
+Words that both languages share ("in", "am", "was", "will", "so", "man") count for neither, nor
+does an English word written capitalised inside a sentence: it is part of a name ("the Extremely
+Large Telescope").
 A lower-case word with an umlaut or ß ("möchte", "für") is German; a capitalised one may be a
 place name ("Zürich") and counts for nothing. Neutral text ("M31", "Kreuzlingen") gets
 ``default``, which the caller sets to the language of the conversation so far.
@@ -55,7 +57,7 @@ def detect_language(text: str, *, default: Language = "en") -> Language:
         word = written.lower()
         if word in _GERMAN:
             german += 1
-        if word in _ENGLISH:
+        if word in _ENGLISH and not _in_a_name(text, match.start(), written):
             english += 1
         if written[0].islower() and re.search(r"[äöüß]", word):
             german += 1
@@ -64,3 +66,11 @@ def detect_language(text: str, *, default: Language = "en") -> Language:
     if german == english:
         return default
     return "de" if german > english else "en"
+
+
+def _in_a_name(text: str, start: int, written: str) -> bool:
+    """An English word written capitalised inside a sentence is part of a name ("Was kostet das
+    Extremely Large Telescope?"), as English writes its common words in lower case; German
+    capitalises every noun, so its words count however they are written."""
+    before = text[:start].rstrip()
+    return written[0].isupper() and written != "I" and bool(before) and before[-1] not in ".!?:;\"'„“”«»("

@@ -59,7 +59,7 @@ _ASTRONOMY_PARTS = (
     "mondlandung", "satellit", "umlaufzeit", "kuiperg", "oortsch", "sonnenfleck", "heliopaus", "cepheid",
     "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
     "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
-    "cassegrain", "maksutov", "oort", "kuiper",
+    "cassegrain", "maksutov", "oort", "kuiper", "raumanzug", "raumanzüg", "spacesuit", "raumschiff", "spaceship",
 )  # fmt: skip
 _ASTRONOMY_PHRASES = re.compile(
     r"\bblack\s+holes?\b|\bschwarze[sn]?\s+l(?:o|ö|oe)ch(?:er|ern)?\b|\bwhite\s+dwarfs?\b"
@@ -70,7 +70,7 @@ _ASTRONOMY_PHRASES = re.compile(
     r"|\bspace\s+station\b|\braumstation\b|\bnorth\s+star\b|\bpolarstern\b"
     r"|\bshooting\s+stars?\b|\bmeteor\s+shower\b|\bneutron\s+stars?\b|\bdouble\s+stars?\b"
     r"|\bdeep[\s-]?sky\b|\bspace\s+telescope\b|\bnight\s+sky\b|\bsolar\s+flares?\b"
-    r"|\bgas\s+giants?\b"
+    r"|\bgas\s+giants?\b|\bspace\s+suits?\b"
 )
 
 

@@ -33,6 +33,16 @@ def test_a_quantity_takes_the_german_words_and_number_marks(figure: str, asked: 
 
 
 @pytest.mark.parametrize(("figure", "german"), [
+    ("14 known moons", "14 bekannte Monde"), ("three known planets", "drei bekannte Planeten"),
+    ("one moon", "ein Mond"), ("about 12,000 stars", "etwa 12.000 Sterne"),
+    ("more than 40 globular clusters", "mehr als 40 Kugelsternhaufen"),
+])
+def test_a_count_says_what_it_counts_in_german(figure: str, german: str) -> None:
+    assert said_in(figure, Asked.COUNT, "de") == german
+    assert said_in(figure, Asked.COUNT, "en") == figure
+
+
+@pytest.mark.parametrize(("figure", "german"), [
     ("13 March 1781", "13. März 1781"), ("on 4 July 1054", "am 4. Juli 1054"), ("in 1930", "1930"),
     ("in October 1923", "im Oktober 1923"), ("in the 17th century", "im 17. Jahrhundert"),
     ("c. 150", "um 150"), ("every 76 years", "alle 76 Jahre"), ("In about 5 billion years", "in etwa 5 Milliarden Jahren"),
@@ -43,7 +53,7 @@ def test_a_date_is_written_as_german_writes_dates(figure: str, german: str) -> N
 
 
 @pytest.mark.parametrize(("figure", "asked"), [
-    ("five known moons", Asked.COUNT), ("about 1.4 times the Moon's mass", Asked.MASS),
+    ("five known comets", Asked.COUNT), ("about 1.4 times the Moon's mass", Asked.MASS),
     ("about 30 furlongs", Asked.DISTANCE),
 ])
 def test_a_figure_with_a_word_not_in_the_catalogue_keeps_its_english_wording(figure: str, asked: Asked) -> None:

@@ -367,3 +367,137 @@ def test_a_common_noun_under_a_title_on_several_things_is_still_headed_by_it() -
                        "Miranda was discovered by Gerard Kuiper in 1948.")
     assert answer_quotes("Wer hat den Mond Miranda entdeckt?", [passage], german=True,
                          named=[("Mond", ["Triton and the Moons of Uranus and Neptune"])]).key == "Gerard Kuiper"
+
+
+def _about(title: str, *texts: str) -> list[dict[str, str]]:
+    return [{"marker": f"[{n}]", "title": title, "text": f"{title} — Overview\n{text}"} for n, text in enumerate(texts, 1)]
+
+
+QUASARS = _about("Quasars", "Quasars are the bright cores of distant galaxies. The first hint came from the "
+                            "radio source 3C 48, catalogued in 1959 by a Cambridge survey. Radio astronomers later mapped many more of these bright, distant cores.")
+
+
+@pytest.mark.parametrize(("question", "german"), [
+    ("When was the first quasar catalogued?", False), ("Wann wurde der erste Quasar katalogisiert?", True)])
+def test_an_ordinal_of_another_thing_answers_nothing(question: str, german: bool) -> None:
+    """"The first hint came from the radio source …" does not date the first quasar."""
+    assert not answer_quotes(question, QUASARS, named=[("Quasar", ["Quasars"])], german=german).found
+
+
+def test_an_ordinal_before_the_thing_asked_still_answers() -> None:
+    passages = _about("Quasars", "The first known quasar was identified by Maarten Schmidt in 1963 at Palomar.")
+    answer = answer_quotes("When was the first quasar identified?", passages, named=[("Quasar", ["Quasars"])])
+    assert answer.found and answer.key == "in 1963"
+
+
+def test_a_percentage_that_compares_nothing_is_no_size() -> None:
+    passages = _about("Vega", "Surveys give a chance of about 30% that Vega has a hidden companion. "
+                              "Vega spins so fast that its equator bulges about 20% wider than its poles.")
+    answer = answer_quotes("How wide is Vega?", passages, named=[("Vega", ["Vega"])])
+    assert answer.found and answer.key == "about 20% wider"
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Who worked out the distance to Altair first?", "Edith Marwick"),
+    ("How far out does the Gould Belt start?", "about 300 light-years"),
+    ("When did the probe Kestrel leave the Gould Belt?", "in 2031"),
+    ("How long is a day on Quaoar?", "about 17 hours"),
+])
+def test_everyday_verbs_find_the_passages_words(question: str, key: str) -> None:
+    """"worked out" is told as "calculated", "start" as "begins", "leave" as "crossed", a day as a spin."""
+    passages = _about("Gould Belt and Quaoar",
+                      "Edith Marwick calculated the distance to Altair first, from plates of 1911. "
+                      "The Gould Belt begins about 300 light-years from the Sun. "
+                      "The fictional probe Kestrel crossed the Gould Belt in 2031. Quaoar spins in about 17 hours.")
+    named = [(name, ["Gould Belt and Quaoar"]) for name in ("Gould Belt", "Quaoar", "Altair", "Kestrel") if name in question]
+    answer = answer_quotes(question, passages, named=named)
+    assert answer.found and answer.key == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Who built the first refractor with two lenses?", False, "Chester Moor Hall"),
+    ("Wer war der letzte Mensch auf dem Mars?", True, "Ada Brandt"),
+])
+def test_an_ordinal_may_stand_before_one_or_a_word_the_question_says_in_german(question: str, german: bool,
+                                                                               key: str) -> None:
+    """"the first working one" is the first refractor; "der letzte Mensch" is no English word to look for."""
+    passages = _about("Refractors and Mars", "Lenses of two glasses were known, and Chester Moor Hall built "
+                      "the first working one with two lenses around 1730. "
+                      "In this imagined future, the geologist Ada Brandt was the last person on Mars.")
+    assert answer_quotes(question, passages, named=[("Mars", ["Refractors and Mars"])] if german else [],
+                         german=german).key == key
+
+
+def test_a_year_the_question_names_must_be_the_sentence_s_year() -> None:
+    """"how many comets in 2031" is not answered by a count of another time."""
+    passages = _about("Comets", "At quiet times observers log few or no comets for years. "
+                                "In 2031 observers logged 14 comets, a record.")
+    named = [("Comets", ["Comets"])]
+    assert answer_quotes("How many comets were logged in 2031?", passages, named=named).key == "14 comets"
+    assert not answer_quotes("How many comets were logged in 2029?", passages, named=named).found
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Wer hat das Zenitprisma bekannt gemacht?", True, "Mara Lind"),
+    ("How many objects are in the Lind list?", False, "64 entries"),
+])
+def test_a_list_s_entries_are_its_objects_and_popularising_makes_known(question: str, german: bool, key: str) -> None:
+    passages = _about("Zenith prisms", "The zenith prism was popularised by the amateur Mara Lind in 1952. "
+                                       "The Lind list, her catalogue of showpieces, has 64 entries.")
+    named = [("Zenitprisma", ["Zenith prisms"])] if german else [("Lind list", ["Zenith prisms"])]
+    assert answer_quotes(question, passages, named=named, german=german).key == key
+
+
+def test_a_count_of_what_someone_discovered_must_tell_of_the_discovery() -> None:
+    passages = [{"marker": "[1]", "title": "Pallas", "text": "Pallas — Moons and discovery\n"
+                 "Pallas has 3 known moons in this made-up example. Olbers found Pallas in 1802."}]
+    named = [("Pallas", ["Pallas"])]
+    assert not answer_quotes("How many moons did Olbers discover around Pallas?", passages, named=named).found
+    assert not answer_quotes("Wie viele Monde hat Olbers bei Pallas entdeckt?", passages, named=named, german=True).found
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("When did Tern 3 fly past Pallas?", False, "in May 2033"),
+    ("Wie lange hat die Sonde Tern 3 von Pallas gesendet?", True, "nearly an hour"),
+])
+def test_fly_past_is_passed_and_gesendet_is_transmitted(question: str, german: bool, key: str) -> None:
+    passages = _about("Pallas", "The imagined probe Tern 3 mapped Pallas from 2031 to 2035. "
+                                "Tern 3 passed Vesta in 2032 and Pallas in May 2033. "
+                                "The Tern 3 probe then touched down on Pallas, transmitting for nearly an hour.")
+    assert answer_quotes(question, passages, named=[("Pallas", ["Pallas"])], german=german).key == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("when did the Kestrel rover touch down on Vesta", False, "in 2034"),
+    ("Wann wurden die Vestamonde entdeckt?", True, None),
+])
+def test_touch_down_is_landing_and_a_compound_s_name_must_be_said(question: str, german: bool, key: str | None) -> None:
+    """"Vestamonde" asks about the moons of Vesta: moons discovered elsewhere do not answer."""
+    passages = _about("Small bodies", *([] if german else ["The imagined Kestrel rover landed on Vesta in 2034."]),
+                      "Two moons of Pallas were discovered in 2029 in this made-up example.")
+    answer = answer_quotes(question, passages, named=[] if german else [("Vesta", ["Small bodies"])], german=german)
+    assert (answer.key if answer.found else None) == key
+
+
+def test_a_compound_s_head_the_glossary_translates_is_looked_for_in_english() -> None:
+    passages = [{"marker": "[1]", "title": "Sunspots", "text": "Sunspots — The cycle\n"
+                 "In this made-up example the sunspot cycle lasts about 13 years."}]
+    answer = answer_quotes("Wie lange dauert der Sonnenfleckenzyklus?", passages, named=[], german=True)
+    assert answer.found and answer.key == "about 13 years"
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("Wie breit ist der Große Rote Fleck heute?", "Great Red Spot"),
+    ("Wann sieht man den Großen Roten Fleck am besten?", "Great Red Spot"),
+    ("Ist Sonnenlicht weiß?", "sunlight"),
+])
+def test_german_names_of_jupiter_s_spot_and_of_sunlight_have_their_english_terms(question: str, term: str) -> None:
+    from singularity.knowledge.glossary import english_terms
+
+    assert term in english_terms(question)
+
+
+def test_finding_out_that_a_thing_exists_is_its_discovery() -> None:
+    passages = _about("Pallas", "In this made-up example Pallas was discovered by Wilhelmina Stroud in 1802.")
+    answer = answer_quotes("Who figured out that Pallas existed?", passages, named=[("Pallas", ["Pallas"])])
+    assert answer.found and answer.key == "Wilhelmina Stroud"

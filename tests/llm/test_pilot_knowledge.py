@@ -53,7 +53,8 @@ def test_a_missing_fact_asks_the_web_first_then_says_so_and_names_the_missing_ke
     assert first.blocks[-1].tool_name == "search_web"  # type: ignore[union-attr]
     answer = answer_knowledge(_turn(question, _search(question), NO_KEY)).content or ""
     assert answer.startswith("My knowledge base does not say who named Pluto. A web search could find it, "
-                             "but it is not set up: it needs BRAVE_API_KEY.")
+                             "but it is not set up. The web search needs an API key: set BRAVE_API_KEY in .env, "
+                             "then restart.")
     related = answer.split(say("knowledge_answers.related", "en"))
     assert len(related) == 2 and 1 <= related[1].count("\n- ") <= 2
 

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from singularity.understanding.intent import classify_intent
+from singularity.understanding.meaning import Meaning
 
 ARTICLE = (
     "Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
@@ -214,3 +215,39 @@ def test_a_body_s_name_naming_a_shop_a_sweet_a_brand_or_a_person_is_off_topic(te
 @pytest.mark.parametrize("text", STILL_THE_SKY)
 def test_everyday_words_beside_the_sky_or_spaceflight_keep_the_body(text: str) -> None:
     assert classify_intent(text).kind != "off_topic"
+
+
+def _near(best: str, lead: float, names: tuple[str, ...]) -> Meaning:
+    """Nearest examples of ``best``, the knowledge examples ``lead`` ahead of the off-topic ones,
+    and the names the knowledge base knows in the message."""
+    intents = {"knowledge": 0.85, "off_topic": 0.85 - lead, best: 0.86} if best != "knowledge" else {
+        "knowledge": 0.85, "off_topic": 0.85 - lead}
+    return Meaning(intents=intents, knowledge=0.80, names=names)
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("Wie lange hielt das Wow-Signal an?", _near("plan_followup", 0.005, ("Wow Signal",))),
+    ("Wer hat das Wow-Signal aufgefangen?", _near("off_topic", 0.0, ("Wow Signal",))),
+])
+def test_a_name_the_knowledge_base_knows_counts_in_a_german_compound(text: str, meaning: Meaning) -> None:
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("Who came up with the Hills cloud?", _near("weather", 0.03, ("Hills cloud",))),
+    ("How far away is the Small Magellanic Cloud?", _near("weather", 0.03, ("Small Magellanic Cloud",))),
+    ("What is the Oort Cloud made of?", _near("planning", 0.03, ("Oort Cloud",))),
+])
+def test_the_cloud_of_a_name_is_no_weather_and_its_words_no_wish_to_observe(text: str, meaning: Meaning) -> None:
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+def test_clouds_outside_a_name_still_ask_for_the_weather() -> None:
+    meaning = _near("weather", 0.03, ("Jupiter",))
+    assert classify_intent("Will the clouds clear over Jupiter tonight?", meaning=meaning).kind in ("weather", "planning")
+
+
+@pytest.mark.parametrize("text", ["Wie viel wiegt ein Raumanzug für den Mond?", "How warm does a space suit keep you?",
+                                  "Wie groß war das Raumschiff von Apollo?"])
+def test_spacesuits_and_spaceships_are_spaceflight_questions(text: str) -> None:
+    assert classify_intent(text).kind == "knowledge"

@@ -60,3 +60,15 @@ def test_neutral_text_gets_the_default(text: str) -> None:
 def test_lowercase_umlaut_words_tip_a_tie_towards_german() -> None:
     assert detect_language("schön") == "de"
     assert detect_language("Zürich") == "en"  # a capitalised name is not evidence
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Was kostet das Extremely Large Telescope?", "de"),
+    ("Wo steht das Very Large Telescope?", "de"),
+    ("Wer baute das Green Bank Telescope?", "de"),
+    ("Where is the Very Large Telescope?", "en"),
+    ("Tell Me About The Moon", "en"),
+    ("Is it true that I can see it? Show me.", "en"),
+])
+def test_english_words_of_a_name_inside_a_sentence_count_for_neither(text: str, expected: str) -> None:
+    assert detect_language(text) == expected

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from singularity.catalogue import say
 from singularity.config import Settings
 from singularity.workflow.runner import Session
 from tests.fakes.server import FakeServer, Response
@@ -67,6 +70,24 @@ async def test_without_a_web_search_key_the_fallback_fails_in_one_sentence_and_n
     assert _calls(record) == [("handoff", "ok"), ("search_local_knowledge", "ok"), ("search_web", "failed")]
     assert "nichts ausreichend Passendes" in record.answer and "BRAVE_API_KEY" in record.answer
     assert record.sources == [] and "[1]" not in record.answer
+
+
+@pytest.mark.parametrize("question", ["Who designed the toilet of the International Space Station?",
+                                      "Wer hat die Toilette der Internationalen Raumstation entworfen?"])
+async def test_a_missing_web_search_key_is_said_once_in_a_knowledge_answer(
+        knowledge_session: Session, monkeypatch, question: str) -> None:
+    monkeypatch.delenv("BRAVE_API_KEY", raising=False)
+    record = await turn(knowledge_session, question)
+    assert ("search_web", "failed") in _calls(record)
+    assert record.answer.count("BRAVE_API_KEY") == 1  # in the answer's sentence or, with nothing found, the report
+
+
+async def test_the_answer_that_offers_the_web_search_relays_its_failure_without_a_second_report(
+        knowledge_session: Session, monkeypatch) -> None:
+    monkeypatch.delenv("BRAVE_API_KEY", raising=False)
+    record = await turn(knowledge_session, "Who designed the toilet of the International Space Station?")
+    assert "web search could find it, but it is not set up" in record.answer
+    assert say("honesty.failed", "en", message="").strip() not in record.answer
 
 
 async def test_the_web_fallback_cites_web_results_as_web(knowledge_session: Session, fake_server: FakeServer,

@@ -145,8 +145,9 @@ def _web_sentence(web: ToolRun | None, language: str) -> str:
         return say("knowledge_answers.web_offer", language)
     if web.status == "ok":
         return say("knowledge_answers.web_not_answered", language)
-    if KEY_VARIABLE in str((web.result or {}).get("message", "")):
-        return say("knowledge_answers.web_needs_key", language, variable=KEY_VARIABLE)
+    message = str((web.result or {}).get("message", ""))
+    if KEY_VARIABLE in message:  # the tool's own sentence, so the runner does not report it a second time
+        return say("knowledge_answers.web_needs_key", language, message=message)
     return say("knowledge_answers.web_failed", language)
 
 
