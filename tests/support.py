@@ -1,16 +1,19 @@
 """Settings for tests: the project config, a private data directory, offline geocoding, and a
 gazetteer index built once per session.
 
-Building the gazetteer index takes seconds, so it is built once per test session (with the
-15 000-population dataset, which holds every town the tests name; the evaluation gates use the
-project's 1,000, built once too) and hard-linked into each test's private cache directory;
-every other cache stays private to each test.
+Building the gazetteer index takes seconds, so it is built once per test run, by the first
+parallel worker that needs it (with the 15 000-population dataset, which holds every town the
+tests name; the evaluation gates use the project's 1,000, built once too) and hard-linked into
+each test's private cache directory; every other cache stays private to each test.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -40,16 +43,28 @@ def settings_with_index(
     return with_gazetteer(make_settings(tmp_path / "data", **geocoding), tmp_path_factory)
 
 
+@contextmanager
+def run_shared(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """A folder shared by every parallel worker of this run (each worker's own temporary
+    folder lies below the run's), held under a lock so the first builds what it holds and
+    the others find it built; a run on one process keeps it in its own folder."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield root / name
+
+
 def with_gazetteer(settings: Settings, tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    """``settings`` with the session's gazetteer index for their population limit hard-linked
-    into their cache: built once per session and limit (the project's 1,000: 10–20 s of CPU),
-    not by every test or evaluation run that needs it."""
+    """``settings`` with the run's gazetteer index for their population limit hard-linked into
+    their cache: built once per run and limit (the project's 1,000: 5–20 s of CPU), not by
+    every worker, test or evaluation run that needs it."""
     target = index_path(settings)
     if not target.exists():
         population = str(settings.geocoding.gazetteer_min_population)
-        shared = make_settings(tmp_path_factory.getbasetemp() / "shared-gazetteer",
-                               gazetteer_min_population=population)
-        source = ensure_index(shared)
+        with run_shared(tmp_path_factory, "shared-gazetteer") as folder:
+            source = ensure_index(make_settings(folder, gazetteer_min_population=population))
         target.parent.mkdir(parents=True, exist_ok=True)
         os.link(source, target)
     return settings
@@ -80,15 +95,16 @@ def bundled_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from ingestion.pipeline import ensure_bundled_index
     from singularity.knowledge.store import close_qdrant
 
-    shared = make_settings(tmp_path_factory.getbasetemp() / "shared-knowledge")
-    folder = shared.resolve(shared.knowledge.qdrant_path, under_data=True)
-    if not folder.exists():
-        prebuilt = os.environ.get(PREBUILT_INDEX_ENV)
-        if prebuilt:
-            shutil.copytree(prebuilt, folder)
-        else:
-            ensure_bundled_index(shared)
-            close_qdrant(shared)
+    with run_shared(tmp_path_factory, "shared-knowledge") as data_dir:
+        shared = make_settings(data_dir)
+        folder = shared.resolve(shared.knowledge.qdrant_path, under_data=True)
+        if not folder.exists():
+            prebuilt = os.environ.get(PREBUILT_INDEX_ENV)
+            if prebuilt:
+                shutil.copytree(prebuilt, folder)
+            else:
+                ensure_bundled_index(shared)
+                close_qdrant(shared)
     return folder
 
 
