@@ -73,7 +73,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
 
 
 def isolated_settings(data_dir: Path, source: Settings) -> Settings:
-    """Settings for an evaluation run in ``data_dir``: the offline pilot and no network, with
+    """Settings for an evaluation run in ``data_dir``: the offline pilot, no network and no charts, with
     the knowledge index and gazetteer of ``source`` copied in (a local Qdrant folder admits one
     process, and the run must not lock the app's)."""
     from singularity.config import load_settings
@@ -85,7 +85,7 @@ def isolated_settings(data_dir: Path, source: Settings) -> Settings:
         "TRACING__ENABLED": "false", "WEATHER__PROVIDER": "open_meteo", "WEATHER__OPEN_METEO_URL": UNREACHABLE,
         "KNOWLEDGE__BRAVE_URL": UNREACHABLE, "KNOWLEDGE__COMMONS_API_URL": UNREACHABLE,
         "KNOWLEDGE__NASA_IMAGES_URL": UNREACHABLE, "STELLARIUM__URL": UNREACHABLE,
-        "STELLARIUM__SIMBAD_ONLINE": "false",
+        "STELLARIUM__SIMBAD_ONLINE": "false", "PLANNING__CHARTS": "false",  # nothing here looks at a chart
         "GEOCODING__GAZETTEER_MIN_POPULATION": str(source.geocoding.gazetteer_min_population),
     }
     environ = {**os.environ, **{f"SINGULARITY__{key}": value for key, value in overrides.items()}}

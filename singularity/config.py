@@ -71,6 +71,9 @@ class PlanningSettings(_Section):
     result_limit: int = Field(15, ge=1, le=200)
     magnitude_margin: float = Field(1.0, ge=0)
     """Objects fainter than the effective limit plus this margin are dropped."""
+    charts: bool = True
+    """Draw each plan's altitude chart (a third to a half of a planning turn's CPU); the
+    evaluation runs, which read answers and no picture, turn it off."""
 
 
 Role = Literal["orchestrator", "knowledge", "planning", "stellarium", "query_rewriter", "judge"]

@@ -282,7 +282,7 @@ class PlanningTools:
         changed nothing) reuses it, and a different plan for the same start never replaces
         the chart an earlier answer shows. Drawing is a third to a half of a planning turn's CPU."""
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
-        if not plan.targets or session_dir is None:
+        if not plan.targets or session_dir is None or not self.settings.planning.charts:
             return []
         from singularity.planning.chart import render_altitude_chart
 
