@@ -31,11 +31,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     from _pytest.nodeid import NodeId
 
     for item in items:
-        for fixture, group in SHARED_PROCESSES.items():
-            if fixture in getattr(item, "fixturenames", ()):
-                item.add_marker(pytest.mark.xdist_group(group))
-        if any(fixture in getattr(item, "fixturenames", ()) for fixture in MODULE_PROCESSES):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+        shared = [group for fixture, group in SHARED_PROCESSES.items()
+                  if fixture in getattr(item, "fixturenames", ())]
+        for group in shared:
+            item.add_marker(pytest.mark.xdist_group(group))
+        if not shared and any(fixture in getattr(item, "fixturenames", ()) for fixture in MODULE_PROCESSES):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))  # a shared group holds them already
         groups = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
         if getattr(config.option, "loadgroup", False) and groups and "@" not in item.nodeid:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")

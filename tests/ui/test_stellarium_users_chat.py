@@ -1,7 +1,9 @@
-"""One real Stellarium, two logged-in users asking it for different objects at the same moment:
-the actions take turns (``StellariumBridge.driving``), so each user's answer and screenshot show
-the object that user asked for — or the one who waited too long is told in one sentence that
-Stellarium is busy."""
+"""The chat app in headless Chromium with one real Stellarium: a user plans and opens the first
+target (the steps and the screenshot appear in the chat); two logged-in users ask it for
+different objects at the same moment: the actions take turns (``StellariumBridge.driving``),
+so each user's answer and screenshot show the object that user asked for — or the one who
+waited too long is told in one sentence that Stellarium is busy. One app with login serves
+both tests."""
 
 from __future__ import annotations
 
@@ -12,8 +14,9 @@ import pytest
 
 from singularity.catalogue import say
 from singularity.config import Settings
+from tests.stellarium.instance import StellariumInstance
+from tests.ui.conftest import ModuleApp
 from tests.ui.test_chat_app import ANSWERS, send
-from tests.ui.test_stellarium_chat import app_url, stellarium_env  # noqa: F401  (Stellarium's address)
 from tests.ui.test_users_chat import ALICES_PLAN, add_users, browser, logged_in  # noqa: F401
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
@@ -23,6 +26,41 @@ BUSY = say("stellarium.busy", "de", seconds=0).split("(")[0]
 PLACES = {"alice": "Konstanz", "bob": "Kreuzlingen"}
 
 
+@pytest.fixture(scope="module")
+def module_app_env(real_stellarium: StellariumInstance) -> dict[str, str]:
+    # Chromium, Chainlit and a software-rendered Stellarium share two cores here: allow time
+    return {"SINGULARITY__USERS__LOGIN": "password",
+            "SINGULARITY__STELLARIUM__URL": real_stellarium.url,
+            "SINGULARITY__STELLARIUM__SIMBAD_ONLINE": "false",
+            "SINGULARITY__STELLARIUM__TIMEOUT_S": "15", "SINGULARITY__STELLARIUM__SCRIPT_TIMEOUT_S": "30"}
+
+
+@pytest.fixture
+def app_url(module_app: ModuleApp) -> str:
+    return module_app.url
+
+
+@pytest.fixture
+def settings(module_app: ModuleApp) -> Settings:
+    return module_app.settings
+
+
+async def test_open_first_target_shows_steps_and_screenshot(browser, app_url: str,  # noqa: F811
+                                                             settings: Settings, tmp_path) -> None:
+    add_users(settings, "carol")
+    async with logged_in(browser, app_url, "carol", tmp_path) as page:
+        await send(page, ARTICLE_EXAMPLE)
+        await page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last.wait_for(timeout=60_000)
+        await send(page, "Öffne das erste Ziel in Stellarium")
+        answer = page.locator(ANSWERS).filter(has_text=CENTRED).last
+        await answer.wait_for(timeout=60_000)
+        assert "aus deinem Plan" in await answer.inner_text()
+        await page.get_by_text("In Stellarium öffnen").first.wait_for(timeout=10_000)
+        shot = page.locator('img[alt*="Stellarium: M31"]')
+        await shot.first.wait_for(timeout=20_000)
+        assert await shot.first.evaluate("img => img.naturalWidth") >= 320
+
+
 async def _target(page, rank: int) -> str:
     """The name of the plan's target ``rank`` as the plan's table lists it ("2. M33<tab>…")."""
     answer = page.locator(ANSWERS).filter(has_text="Beobachtungsplan").last
@@ -30,12 +68,6 @@ async def _target(page, rank: int) -> str:
     found = re.search(rf"^{rank}\. (.+?)\t", await answer.inner_text(), re.MULTILINE)
     assert found, await answer.inner_text()
     return found[1]
-
-
-@pytest.fixture
-def app_env(settings: Settings) -> dict[str, str]:
-    add_users(settings, *PLACES)
-    return {"SINGULARITY__USERS__LOGIN": "password"}
 
 
 def _names(name: str, after: str, text: str) -> bool:
@@ -51,6 +83,7 @@ async def _outcome(page) -> str:
 
 async def test_two_users_drive_one_stellarium_in_turn(browser, app_url: str, settings: Settings,  # noqa: F811
                                                       tmp_path) -> None:
+    add_users(settings, *PLACES)
     async with logged_in(browser, app_url, "alice", tmp_path) as alice, \
             logged_in(browser, app_url, "bob", tmp_path) as bob:
         await send(alice, ALICES_PLAN)
