@@ -347,6 +347,12 @@ _ASKED_DIMENSION = {"wide": "wide", "breit": "wide", "width": "wide", "breite": 
                     "thick": "thick", "dick": "thick", "dicke": "thick", "thickness": "thick", "long": "long", "lang": "long",
                     "lange": "long", "length": "long"}
 _ROTATION = frozenset({"rotat", "spin", "dreht", "turn"})
+_DAY = frozenset({"day", "tag"})
+"""The length of "a day" asked ("how long is a day on Mars"), in the question's own words."""
+_TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re.IGNORECASE)
+"""A sentence that can give a day's length: it speaks of a spin or of one day ("A day on
+Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
+and measures the year."""
 _SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
@@ -928,6 +934,7 @@ def evidence(question: Question, sentence: str) -> str | None:
                  and not (asked is Asked.SIZE and (_SEPARATION_BEFORE.search(sentence[:match.start()])
                                                    or _SEPARATION_AFTER.match(sentence[match.end():])))
                  and not (asked is Asked.DATE and question.past and match.group().lower().startswith("every"))
+                 and not (asked is Asked.DURATION and question.words & _DAY and not _TELLS_A_DAY.search(sentence))
                  and not any(start <= match.start() < end for start, end in spans)]
         if asked is Asked.SIZE:
             found = _of_dimension(question, sentence, found) or found

@@ -501,3 +501,16 @@ def test_finding_out_that_a_thing_exists_is_its_discovery() -> None:
     passages = _about("Pallas", "In this made-up example Pallas was discovered by Wilhelmina Stroud in 1802.")
     answer = answer_quotes("Who figured out that Pallas existed?", passages, named=[("Pallas", ["Pallas"])])
     assert answer.found and answer.key == "Wilhelmina Stroud"
+
+
+@pytest.mark.parametrize(("question", "german"), [("How long is a day on Mars?", False),
+                                                  ("Wie lang ist ein Tag auf dem Mars?", True)])
+def test_a_days_length_is_told_by_the_spin_not_by_a_count_of_days_in_the_orbit(question: str, german: bool) -> None:
+    passage = _passage("Mars", "Orbit and rotation",
+                       "Mars orbits the Sun once every 687 days (about 23 months). It rotates once in 24.6 hours.")
+    answer = answer_quotes(question, [passage], named=[("Mars", ["Mars"])], german=german)
+    assert answer.found and answer.key == "24.6 hours"
+    year = answer_quotes("How long is a year on Mars?", [passage], named=[("Mars", ["Mars"])])
+    assert year.found and year.key == "687 days"
+    slow = _passage("Venus", "Rotation", "Venus rotates once every 243 days, backwards.")
+    assert answer_quotes("How long is a day on Venus?", [slow], named=[("Venus", ["Venus"])]).key == "243 days"
