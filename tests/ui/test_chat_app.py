@@ -21,13 +21,15 @@ def app_url(shared_app_url: str) -> str:
 async def send(page, text: str) -> None:
     """Type ``text`` and send it once the chat is idle: while a task runs (the chat start's
     included, a moment after its banner shows) Chainlit swaps the send button for a stop
-    button and ignores Enter, leaving the text in the box — then it is sent again when the
-    send button is back (an empty box ignores Enter, so nothing is sent twice)."""
+    button, leaving the text in the box — then it is sent again when the send button is back
+    (an empty box sends nothing, so nothing is sent twice). The button is clicked rather than
+    Enter pressed: a key goes to whichever page has the focus, and two users' pages type at
+    once in the multi-user tests."""
     await page.fill("#chat-input", text)
     deadline = time.monotonic() + 60
     while True:
         await page.locator("#chat-submit").wait_for(timeout=60_000)
-        await page.keyboard.press("Enter")
+        await page.locator("#chat-submit").click()
         await page.wait_for_timeout(300)
         if await page.input_value("#chat-input") != text or time.monotonic() > deadline:
             return
