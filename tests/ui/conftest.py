@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +118,21 @@ def module_app(tmp_path_factory: pytest.TempPathFactory,
     settings = settings_with_index(tmp_path_factory.mktemp("module-app"), tmp_path_factory)
     with running_server() as server, running_app(settings, server, module_app_env) as url:
         yield ModuleApp(url, settings)
+
+
+def on_module_app() -> tuple[Callable[..., str], Callable[..., Settings]]:
+    """The ``app_url`` and ``settings`` fixtures of a module whose tests share ``module_app``:
+    ``app_url, settings = on_module_app()`` at the module's top level."""
+
+    @pytest.fixture
+    def app_url(module_app: ModuleApp) -> str:
+        return module_app.url
+
+    @pytest.fixture
+    def settings(module_app: ModuleApp) -> Settings:
+        return module_app.settings
+
+    return app_url, settings
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import socketio
 
 from singularity.config import Settings
 from singularity.ui.sessions import is_browser_session_id
-from tests.ui.conftest import ModuleApp
+from tests.ui.conftest import on_module_app
 
 
 @pytest.mark.parametrize("value", ["../../escaped", "/tmp/escaped", "", "x", None, 7,
@@ -34,15 +34,7 @@ async def _connect(app_url: str, session_id: str) -> socketio.AsyncClient:
     return client
 
 
-@pytest.fixture
-def app_url(module_app: ModuleApp) -> str:
-    """One app for this module's tests: each looks only at the session folders it caused."""
-    return module_app.url
-
-
-@pytest.fixture
-def settings(module_app: ModuleApp) -> Settings:
-    return module_app.settings
+app_url, settings = on_module_app()  # One app for this module's tests: each looks only at the session folders it caused.
 
 
 def _session_folders(settings: Settings) -> set[Path]:

@@ -15,7 +15,7 @@ import pytest
 from singularity.catalogue import say
 from singularity.config import Settings
 from tests.stellarium.instance import StellariumInstance
-from tests.ui.conftest import ModuleApp
+from tests.ui.conftest import on_module_app
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.ui.test_users_chat import ALICES_PLAN, add_users, browser, logged_in  # noqa: F401
 from tests.workflow.conftest import ARTICLE_EXAMPLE
@@ -35,14 +35,7 @@ def module_app_env(real_stellarium: StellariumInstance) -> dict[str, str]:
             "SINGULARITY__STELLARIUM__TIMEOUT_S": "15", "SINGULARITY__STELLARIUM__SCRIPT_TIMEOUT_S": "30"}
 
 
-@pytest.fixture
-def app_url(module_app: ModuleApp) -> str:
-    return module_app.url
-
-
-@pytest.fixture
-def settings(module_app: ModuleApp) -> Settings:
-    return module_app.settings
+app_url, settings = on_module_app()
 
 
 async def test_open_first_target_shows_steps_and_screenshot(browser, app_url: str,  # noqa: F811

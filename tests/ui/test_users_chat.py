@@ -12,7 +12,7 @@ import pytest
 from singularity.config import Settings
 from singularity.users.accounts import AccountFile
 from singularity.users.space import user_space
-from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS, ModuleApp
+from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS, on_module_app
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
@@ -35,15 +35,7 @@ def module_app_env() -> dict[str, str]:
     return {"SINGULARITY__USERS__LOGIN": "password"}
 
 
-@pytest.fixture
-def app_url(module_app: ModuleApp) -> str:
-    """One app with login for this module's tests; each logs in as users of its own."""
-    return module_app.url
-
-
-@pytest.fixture
-def settings(module_app: ModuleApp) -> Settings:
-    return module_app.settings
+app_url, settings = on_module_app()  # One app with login for this module's tests; each logs in as users of its own.
 
 
 @pytest.fixture
