@@ -25,7 +25,9 @@ from tests.fakes.stellarium import FakeStellarium, fixture, png_bytes
 
 
 def make_remote(fake: FakeStellarium, **options: object) -> RemoteControl:
-    settings = {"timeout_s": 1.0, "script_timeout_s": 1.0, "poll_interval_s": 0.02} | options
+    # Generous deadlines: they only bound waits, and a loaded CI machine overran 1 s. Tests of
+    # a deadline passing set their own short one.
+    settings = {"timeout_s": 10.0, "script_timeout_s": 10.0, "poll_interval_s": 0.02} | options
     return RemoteControl(fake.url, **settings)  # type: ignore[arg-type]
 
 
@@ -87,11 +89,12 @@ async def test_unknown_object_changes_nothing(
 
 
 async def test_a_selection_that_does_not_happen_is_a_failure(
-    remote: RemoteControl, fake_stellarium: FakeStellarium
+    fake_stellarium: FakeStellarium,
 ) -> None:
     fake_stellarium.scripts_ignored = True
-    with pytest.raises(StellariumError, match="did not select Jupiter within 1 s") as failure:
-        await remote.select("Jupiter")
+    async with make_remote(fake_stellarium, script_timeout_s=1.0) as remote:
+        with pytest.raises(StellariumError, match="did not select Jupiter within 1 s") as failure:
+            await remote.select("Jupiter")
     assert one_sentence(str(failure.value))
 
 
@@ -103,12 +106,11 @@ async def test_scripts_wait_for_each_other(
     assert len(fake_stellarium.state.scripts) == 2
 
 
-async def test_a_stuck_script_runner_is_reported(
-    remote: RemoteControl, fake_stellarium: FakeStellarium
-) -> None:
+async def test_a_stuck_script_runner_is_reported(fake_stellarium: FakeStellarium) -> None:
     fake_stellarium.state.script_busy = True
-    with pytest.raises(StellariumError, match="script runner stayed busy") as failure:
-        await remote.run_script("core.selectObjectByName(\"M31\", true);")
+    async with make_remote(fake_stellarium, script_timeout_s=0.5) as remote:
+        with pytest.raises(StellariumError, match="script runner stayed busy") as failure:
+            await remote.run_script("core.selectObjectByName(\"M31\", true);")
     assert one_sentence(str(failure.value))
 
 
@@ -122,12 +124,13 @@ async def test_location_then_time_zone(
     assert fake_stellarium.state.timezone == "Australia/Sydney"
 
 
-async def test_time_zone_problems(remote: RemoteControl, fake_stellarium: FakeStellarium) -> None:
-    with pytest.raises(InputError, match="not an IANA time zone"):
-        await remote.set_timezone("Mars/Olympus")
-    fake_stellarium.scripts_ignored = True
-    with pytest.raises(StellariumError, match="did not switch to the time zone Asia/Tokyo"):
-        await remote.set_timezone("Asia/Tokyo")
+async def test_time_zone_problems(fake_stellarium: FakeStellarium) -> None:
+    async with make_remote(fake_stellarium, script_timeout_s=1.0) as remote:
+        with pytest.raises(InputError, match="not an IANA time zone"):
+            await remote.set_timezone("Mars/Olympus")
+        fake_stellarium.scripts_ignored = True
+        with pytest.raises(StellariumError, match="did not switch to the time zone Asia/Tokyo"):
+            await remote.set_timezone("Asia/Tokyo")
 
 
 async def test_time_is_set_as_julian_date_and_stopped(
@@ -147,14 +150,15 @@ async def test_screenshots_are_found_and_measured(remote: RemoteControl, tmp_pat
 
 
 async def test_a_missing_screenshot_is_a_failure(
-    remote: RemoteControl, fake_stellarium: FakeStellarium, tmp_path: Path
+    fake_stellarium: FakeStellarium, tmp_path: Path
 ) -> None:
     fake_stellarium.scripts_ignored = True
-    with pytest.raises(StellariumError, match="wrote no screenshot into") as failure:
-        await remote.screenshot(tmp_path)
-    assert one_sentence(str(failure.value))
-    with pytest.raises(InputError):
-        await remote.screenshot(tmp_path, "../escape")
+    async with make_remote(fake_stellarium, script_timeout_s=1.0) as remote:
+        with pytest.raises(StellariumError, match="wrote no screenshot into") as failure:
+            await remote.screenshot(tmp_path)
+        assert one_sentence(str(failure.value))
+        with pytest.raises(InputError):
+            await remote.screenshot(tmp_path, "../escape")
 
 
 async def test_stellarium_not_running(fake_stellarium: FakeStellarium) -> None:
