@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import uuid
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from llama_index.core.agent.workflow import (
     ToolCall,
     ToolCallResult,
 )
-from llama_index.core.llms import MessageRole
+from llama_index.core.llms import ChatMessage, MessageRole
 from llama_index.core.llms.function_calling import FunctionCallingLLM
 from llama_index.core.memory import BaseMemory
 from llama_index.core.workflow import Context
@@ -68,7 +67,6 @@ from singularity.workflow.store_keys import (
 from singularity.workflow.understanding import meaning_reader
 
 log = logging.getLogger(__name__)
-_STATE_PREFIX = re.compile(r"^Current state \(.*?\):\n.*\n\nUser message: ", re.DOTALL)
 
 
 
@@ -244,8 +242,6 @@ class Session:
 
     async def resume(self, payload: dict[str, Any]) -> None:
         """Continue a conversation from a ``snapshot``."""
-        from llama_index.core.llms import ChatMessage
-
         await self.ctx.store.set(STATE_KEY, payload["state"])
         for key in CARRIED_KEYS:
             if key != STATE_KEY and payload.get(key) is not None:
@@ -321,6 +317,7 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     await session.ctx.store.set(NOW_KEY, now.isoformat())
     await session.ctx.store.set(SESSION_DIR_KEY, str(session.directory))
     language = await _conversation_language(session, message)
+    earlier = len(session.memory.get_all())
 
     agents: list[str] = []
     tool_events: list[ToolEvent] = []
@@ -361,8 +358,6 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     except Exception as exc:  # noqa: BLE001 - a failed model call ends the turn with a sentence
         failure = explain(exc, settings=session.settings, pilot=not remote)
         await session.renew_context()
-    finally:
-        _strip_state_from_memory(session.memory)
 
     # the failure first, then what the tools did so far (its honest reports)
     error = failure.render(language) if failure is not None else None
@@ -373,10 +368,9 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     text, sources = cite(answer.text, registry)
     checked = await check_answer(text, tool_events, registry, sources, settings=session.settings,
                                  knowledge_base=session.resources.knowledge_base, language=language)
-    text = "\n\n".join([checked.text, *(report.text for report in checked.reports)])
-    if sources:
-        text = f"{text}\n\n{source_list(sources, language)}"
-    text = "\n\n".join(part for part in (error, text) if part)
+    said = "\n\n".join(part for part in (error, checked.text, *(r.text for r in checked.reports)) if part)
+    _remember_turn(session.memory, earlier, message, said)
+    text = f"{said}\n\n{source_list(sources, language)}" if sources else said
     state = await session.state()
     planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
                   for e in tool_events)
@@ -443,12 +437,21 @@ def _recent_messages(memory: BaseMemory, count: int = 4) -> list[str]:
     return texts[-count:]
 
 
-def _strip_state_from_memory(memory: BaseMemory) -> None:
-    """LlamaIndex writes the state prompt into the stored user message; keep only the user's
-    words so old turns do not carry stale state (and tokens) forward."""
-    for message in memory.get_all():
-        if message.role == "user" and message.content and _STATE_PREFIX.match(message.content):
-            message.content = _STATE_PREFIX.sub("", message.content, count=1)
+def _remember_turn(memory: BaseMemory, earlier: int, message: str, said: str) -> None:
+    """A finished turn stays in the chat memory as the user's words and the answer the user
+    was shown (checked, without the source list), replacing what the run wrote there.
+
+    The run's own messages are the wrong record of a turn: LlamaIndex puts the state prompt
+    into the user message (stale state and tokens in every later call), the tool calls and
+    results fill the token budget so that the earlier turns drop out of it, the specialist's
+    words are those before the honesty check, and a run that failed midway leaves tool calls
+    without results. They were also mostly lost: ``edit_state``, which the tools use, copies
+    the whole store with the memory in it, so from a turn's first edit the run wrote into a
+    copy. What a turn found that later turns need lives in the workflow state (plan, place,
+    last object), which every call carries."""
+    kept = memory.get_all()[:earlier]
+    memory.set([*kept, ChatMessage(role=MessageRole.USER, content=message),
+                ChatMessage(role=MessageRole.ASSISTANT, content=said)])
 
 
 def _remember_profile(session: Session, state: dict[str, Any]) -> None:

@@ -514,3 +514,13 @@ def test_a_days_length_is_told_by_the_spin_not_by_a_count_of_days_in_the_orbit(q
     assert year.found and year.key == "687 days"
     slow = _passage("Venus", "Rotation", "Venus rotates once every 243 days, backwards.")
     assert answer_quotes("How long is a day on Venus?", [slow], named=[("Venus", ["Venus"])]).key == "243 days"
+
+
+@pytest.mark.parametrize(("question", "german"), [
+    ("Tell me something about Neptune.", False),
+    ("Do you know anything interesting about Neptune?", False),
+    ("Erzähl mir etwas Interessantes über Neptun.", True),
+])
+def test_an_open_request_asks_for_no_word_of_its_own(question: str, german: bool) -> None:
+    passage = _passage("Neptune", "Overview", "Neptune is the eighth planet from the Sun, an ice giant.")
+    assert answer_quotes(question, [passage], named=[("Neptune", ["Neptune"])], german=german).found

@@ -50,3 +50,26 @@ async def test_the_session_goes_on_after_a_failed_turn(
     assert record.error is None and record.answer == "Gern, womit beobachtest du?"
     location = record.state["planning_data"]["location"]
     assert location["name"].startswith("Kreuzlingen")  # what the tools did is kept
+
+
+async def test_a_model_sees_the_earlier_turns_as_they_were_said_and_shown(
+        model_session: Session, fake_model: FakeOpenAI) -> None:
+    """Each finished turn reaches later model calls as the user's words and the answer shown:
+    no tool traffic of old turns (it crowded the earlier turns out of the token budget), no
+    stale state prompt, no call left without its result by a failed turn."""
+    fake_model.script(script.tool_call("handoff", {"to_agent": "PlanningAgent", "reason": "plan"}),
+                      script.tool_call("set_location", {"place": "Kreuzlingen"}),
+                      script.text("Kreuzlingen ist notiert. Wann möchtest du beobachten?"))
+    first = await turn(model_session, "Ich beobachte in Kreuzlingen")
+    fake_model.script(script.tool_call("handoff", {"to_agent": "PlanningAgent", "reason": "plan"}),
+                      script.http_error(500))
+    failed = await turn(model_session, "Morgen Abend")
+    fake_model.script(script.text("Gern."))
+    await turn(model_session, "Danke")
+
+    sent = fake_model.calls[-1].messages
+    earlier = [(m["role"], m["content"]) for m in sent if m["role"] != "system"][:-1]
+    assert earlier == [("user", "Ich beobachte in Kreuzlingen"), ("assistant", first.answer),
+                       ("user", "Morgen Abend"), ("assistant", failed.answer)]
+    assert [(m.role.value, m.content) for m in model_session.memory.get_all()][-2:] == [
+        ("user", "Danke"), ("assistant", "Gern.")]
