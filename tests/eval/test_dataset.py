@@ -90,8 +90,8 @@ def test_too_few_questions_and_a_missing_file_are_errors(tmp_path: Path) -> None
 
 
 def test_the_answer_set_has_60_answerable_and_60_unanswerable_in_both_languages_and_a_held_out_part() -> None:
-    """The held-out part was frozen at a third of the first set (20 or more of each kind);
-    questions written later to find weaknesses go to the dev part, which may only grow."""
+    """The held-out part is a third of the first set (20 or more of each kind) plus fresh batches
+    written without reading the rules; questions written to find weaknesses go to the dev part."""
     questions = load_answer_questions()
     for answerable in (True, False):
         group = [q for q in questions if q.answerable == answerable]
