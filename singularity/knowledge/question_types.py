@@ -136,9 +136,11 @@ _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "amon
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
-_STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante"}
+_STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
+                 "uberhaupt", "object", "objekt", "thing", "ding", "kind", "sort"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
-Galaxy", "Erzähl mir etwas Interessantes über Saturn")."""
+Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
+Objekt?", "What kind of object is M13?")."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""

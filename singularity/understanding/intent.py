@@ -147,6 +147,8 @@ def classify_intent(
             )
         if lx.PLAN_WORDS.search(lowered):
             return Intent(kind="plan_followup", reason="question about the plan")
+        if question and lx.POINTING_BACK.intersection(words) and lx.OBSERVING_IT.search(lowered):
+            return Intent(kind="plan_followup", reason="when or where to see the target talked about")
     if planning is not None:
         if _knowledge_question_after_all(text, planning, question, meaning):
             return Intent(kind="knowledge", reason="question about the world, not a night")
@@ -395,5 +397,5 @@ def _follow_up(lowered: str, words: list[str], *, question: bool) -> bool:
     dort?"); "Wie spät ist es?" names no property and stays off topic."""
     if lx.FOLLOW_UP_REQUEST.search(lowered):
         return True
-    referring = lx.PRONOUNS.intersection(words) or lx.PLACE_DEIXIS.intersection(words)
+    referring = lx.POINTING_BACK.intersection(words) or lx.PLACE_DEIXIS.intersection(words)
     return question and bool(referring) and bool(lx.PROPERTY_WORDS.search(lowered))

@@ -328,8 +328,24 @@ FOLLOW_UP_REQUEST = re.compile(
     r"|\btell\s+me\s+more\b|\bmore\s+about\s+(?:it|that|this|them)\b"
     r"|\b(?:explain|describe)\s+(?:it|that|this|them)\b|\berkl(?:ä|ae)re?\s+(?:mir\s+)?(?:es|das)\b"
     r"|\bwas\s+bedeutet\s+das\b|\bwhat\s+does\s+(?:that|this|it)\s+mean\b"
+    r"|\bwas\s+(?:ist|sind)\s+(?:das|es|dies)(?:,?\s+(?:denn|(?:ü|ue)berhaupt|eigentlich|genau))*"
+    r"(?:\s+f(?:ü|ue)r\s+ein\w*(?:\s+\w+)?)?\s*\??$"
+    r"|\bwhat\s+(?:is|'s)\s+(?:it|that|this)(?:,?\s+(?:exactly|actually|again))?\s*\??$"
+    r"|\bwhat\s+(?:kind|sort|type)\s+of\s+\w+\s+is\s+(?:it|that|this)\b"
 )
-PRONOUNS = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie"}
+POINTING_BACK = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie", "das", "dies", "dieses",
+                 "that", "this"}
+"""Words a question points back with: "Wie warm ist es dort?", "Wann ist das am besten zu sehen?"."""
+OBSERVING_IT = re.compile(
+    r"\bam\s+besten\b|\bbest\b|\bzu\s+sehen\b|\bsichtbar\b|\bvisible\b|\bbeobacht\w*"
+    r"|\bobserv(?:e|ing)\b|\brichtung\b|\bdirection\b|\bwo\s+(?:am\s+himmel|finde|sehe|steht)\b"
+    r"|\bfinde\s+ich\b|\bfind\s+(?:it|that|this)\b|\bwhere\s+(?:do|should|can|will)\s+i\b"
+    r"|\bwhere\s+in\s+the\s+sky\b|\bhoch\s+steht\b|\bsteht\s+(?:es|das|er)\s+(?:wie\s+)?hoch\b"
+    r"|\bhow\s+high\b|\bh(?:ö|oe)he\b|\baltitude\b|\baufg(?:eh|ing)\w*|\bunterg(?:eh|ing)\w*"
+    r"|\brises?\b|\bsets?\b|\bup\s+tonight\b|\bwhat\s+time\b|\buhrzeit\b|\bum\s+wie\s*viel\s+uhr\b"
+    r"|\blook\s+(?:for|at)\b|\bsee\s+(?:it|that|this)\b|\bsehe\s+ich\s+(?:es|das|ihn)\b"
+)
+"""When, where and how high a target is seen: what a plan's entry for it says."""
 PLACE_DEIXIS = {"dort", "dorthin", "there"}
 PROPERTY_WORDS = re.compile(
     r"\b(?:warm|hei(?:ß|ss)|kalt|gro(?:ß|ss)|weit|entfernt|alt|schwer|hell|dunkel|schnell|klein"

@@ -27,6 +27,14 @@ def test_pronouns_and_ellipses_take_the_last_object_or_question() -> None:
                            language="en") == "How far away is M31?"
 
 
+def test_a_pointing_das_is_the_last_object_and_the_article_is_not() -> None:
+    assert rewrite_by_rule("Was ist das überhaupt für ein Objekt?", last_object="M31", titles=TITLES,
+                           language="de") == "Was ist M31 überhaupt für ein Objekt?"
+    assert rewrite_by_rule("Wie weit ist das weg?", last_object="M31", titles=TITLES,
+                           language="de") == "Wie weit ist M31 weg?"
+    assert not needs_context("Wie groß ist das Universum?", TITLES)
+
+
 def test_standalone_questions_and_missing_context_leave_the_question_unchanged() -> None:
     assert not needs_context("Wie warm ist es auf dem Mars?", TITLES)
     assert not needs_context("Gibt es Leben im All?", TITLES)

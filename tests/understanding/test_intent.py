@@ -251,3 +251,29 @@ def test_clouds_outside_a_name_still_ask_for_the_weather() -> None:
                                   "Wie groß war das Raumschiff von Apollo?"])
 def test_spacesuits_and_spaceships_are_spaceflight_questions(text: str) -> None:
     assert classify_intent(text).kind == "knowledge"
+
+
+AFTER_A_PLAN = {"has_plan": True, "follows_up": True}
+
+
+@pytest.mark.parametrize("text", [
+    "Wann ist es am besten zu sehen?",
+    "In welcher Richtung finde ich das?",
+    "Wie hoch steht es um Mitternacht?",
+    "Where do I find it?",
+    "Is that visible with binoculars?",
+    "When does it rise?",
+])
+def test_when_or_where_to_see_the_object_talked_about_is_the_plans_entry(text: str) -> None:
+    assert classify_intent(text, **AFTER_A_PLAN).kind == "plan_followup"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    "Wie weit ist das weg?",
+    "Wann wurde es entdeckt?",
+    "Was ist das überhaupt für ein Objekt?",
+    "What is that exactly?",
+    "What kind of object is it?",
+])
+def test_what_the_object_talked_about_is_goes_to_the_knowledge_base(text: str) -> None:
+    assert classify_intent(text, **AFTER_A_PLAN).kind == "knowledge"  # type: ignore[arg-type]

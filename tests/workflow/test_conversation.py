@@ -172,3 +172,16 @@ async def test_every_turn_runs_on_a_new_context_that_carries_the_conversation(
     assert await session.ctx.store.get("last_plan") == plan
     assert await session.ctx.store.get("last_weather") == weather
     assert await session.ctx.store.get("memory") is session.memory
+
+
+async def test_after_a_plan_it_is_its_entry_for_when_and_where_and_the_knowledge_base_for_what(
+        knowledge_session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    await turn(knowledge_session, ARTICLE_EXAMPLE)
+    await turn(knowledge_session, "Was ist das beste Ziel davon?")
+    when = await turn(knowledge_session, "Wann ist es am besten zu sehen?")
+    assert [(c.name, c.arguments) for c in when.tool_calls][-1] == ("describe_target", {"target": "M31"})
+    assert "Am besten um 20:" in when.answer
+    far = await turn(knowledge_session, "Wie weit ist das weg?")
+    assert far.tool_calls[-1].name == "search_local_knowledge"
+    assert "„Wie weit ist M31 weg?“" in far.answer and "2,5 Millionen Lichtjahre" in far.answer
