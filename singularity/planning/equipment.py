@@ -10,7 +10,9 @@ Classes
     * ``naked_eye``: no optics; dark-adapted pupil of 7 mm.
     * ``binoculars``: a ``magnification x aperture`` pair (``10x50``, ``7x35``) or a binocular
       word; binoculars without a size are taken as the common 10x50, and the label says so.
-    * ``small_telescope``: aperture below 150 mm (refractors, small reflectors, smart telescopes).
+    * ``small_telescope``: aperture below 150 mm (refractors, small reflectors, smart telescopes);
+      a telescope called small without an aperture is taken as 80 mm, a big one as 200 mm,
+      and the label says so.
     * ``large_telescope``: aperture of 150 mm (about 6 inch) or more; the article classes a
       10-inch Dobsonian as large.
 
@@ -42,6 +44,10 @@ NAKED_EYE_PUPIL_MM = 7.0
 NAKED_EYE_LIMITING_MAGNITUDE = 6.0
 LARGE_TELESCOPE_MIN_MM = 150.0
 DEFAULT_BINOCULARS = (10, 50.0)
+ASSUMED_SMALL_MM = 80.0
+"""A "small telescope" of no stated aperture: the common beginner's 70–90 mm refractor."""
+ASSUMED_LARGE_MM = 200.0
+"""A "big telescope" of no stated aperture: the common 8-inch Dobsonian or Newtonian."""
 TELESCOPE_APERTURE_RANGE_MM = (20.0, 1100.0)
 BINOCULAR_APERTURE_RANGE_MM = (15.0, 160.0)
 
@@ -62,6 +68,9 @@ _NAKED_EYE = re.compile(
     r"|\bwith\s+(?:just\s+)?(?:my|our)\s+(?:own\s+)?eyes\b|\beyes\s+only\b"
     r"|\b(?:nur|mit)\s+(?:mit\s+)?(?:den|die|meinen|meine)\s+augen\b"
 )
+_SMALL = re.compile(r"\b(?:small|little|tiny|klein(?:e[nmrs]?)?)\b")
+_LARGE = re.compile(r"\b(?:big|large|huge|gro(?:ss|ß)(?:e[nmrs]?)?)\b")
+"""A size said in words ("my small refractor", "ein großes Teleskop")."""
 _BINOCULAR_SIZE = re.compile(r"\b(\d{1,2}(?:[.,]\d)?)\s*x\s*(\d{2,3})\b")
 _BINOCULAR_WORD = re.compile(r"fernglas|feldstecher|binocular|bino\b|prismenglas")
 _CELESTRON = re.compile(r"\bc(5|6|8|9[.,]25|11|14)\b")
@@ -139,9 +148,18 @@ def parse_equipment(text: str) -> Equipment:
         return equipment.model_copy(update={
             "label": f"{equipment.label} (size not given)",
             "title": msg("instruments.binoculars_assumed", magnification=magnification, aperture=aperture_mm)})
+    assumed = ASSUMED_SMALL_MM if _SMALL.search(norm) else ASSUMED_LARGE_MM if _LARGE.search(norm) else None
+    if kind and assumed:  # a class is all the planner needs; the label says the size is assumed
+        return _equipment(assumed, f"{kind} (size not given, about {assumed:g} mm assumed)",
+                          msg("instruments.telescope_assumed", kind=_kind_said(kind), mm=assumed))
     if kind:
         raise InputError(msg("planning.aperture_needed", kind=_kind_said(kind), text=echo(raw)))
     raise InputError(msg("planning.instrument_unknown", text=echo(raw), understood=UNDERSTOOD))
+
+
+def size_assumed(equipment: Equipment) -> bool:
+    """Whether the planner took a typical size for an instrument named without one."""
+    return "not given" in equipment.label
 
 
 def classify_equipment(text: str) -> ToolResult:

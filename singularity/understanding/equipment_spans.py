@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from singularity.errors import InputError
-from singularity.planning.equipment import parse_equipment
+from singularity.planning.equipment import parse_equipment, size_assumed
 from singularity.understanding.tokens import Token, covered, span_text
 
 _TELESCOPE = re.compile(
@@ -36,6 +36,7 @@ _PART = re.compile(
     r"|f/\d+(?:[.,]\d+)?|ed|apo"
     r"|celestron|sky-?watcher|bresser|meade|vixen|takahashi|omegon|explore|scientific|zwo"
     r"|dwarf|unistellar|evscope|ts-optics|s50|s30"
+    r"|small|little|tiny|klein(?:e[nmrs]?)?|big|large|huge|gro(?:ss|ß)(?:e[nmrs]?)?"
 )
 _NAKED_EYE = (
     re.compile(r"\b(?:blo(?:ß|ss)e[nms]?|freie[nms]?)\s+augen?\b"),
@@ -85,7 +86,7 @@ def find_equipment(
 def _sized(phrase: str) -> bool:
     """Whether the instrument phrase says its size (the planner need not assume one)."""
     try:
-        return "not given" not in parse_equipment(phrase).label
+        return not size_assumed(parse_equipment(phrase))
     except InputError:
         return False
 

@@ -80,6 +80,20 @@ def test_binoculars_without_size_are_assumed_10x50_and_say_so() -> None:
     assert "size not given" in equipment.label
 
 
+@pytest.mark.parametrize(("text", "cls", "aperture_mm"), [
+    ("small refractor", SMALL, 80.0),
+    ("mein kleines Teleskop", SMALL, 80.0),
+    ("a big Dobsonian", LARGE, 200.0),
+    ("ein großes Spiegelteleskop", LARGE, 200.0),
+    ("small 70 mm refractor", SMALL, 70.0),  # a stated aperture wins
+])
+def test_a_telescope_called_small_or_big_is_planned_for_a_typical_one_and_says_so(
+        text: str, cls: EquipmentClass, aperture_mm: float) -> None:
+    equipment = parse_equipment(text)
+    assert (equipment.equipment_class, equipment.aperture_mm) == (cls, aperture_mm)
+    assert ("assumed" in equipment.label) is (aperture_mm in (80.0, 200.0))
+
+
 def test_class_threshold_is_150_mm() -> None:
     assert telescope_class(149.9) is SMALL
     assert telescope_class(150.0) is LARGE
@@ -148,6 +162,8 @@ def test_tool_returns_the_model_with_its_alias() -> None:
     ("80 mm Refraktor", "80-mm-Refraktor", "80 mm refractor"),
     ("C9.25", "Celestron C9.25 Schmidt-Cassegrain (235 mm)", "Celestron C9.25 Schmidt-Cassegrain (235 mm)"),
     ("Seestar S50", "Smart-Teleskop Seestar S50 (50 mm)", "Seestar S50 smart telescope (50 mm)"),
+    ("kleiner Refraktor", "Refraktor (Größe nicht angegeben, etwa 80 mm angenommen)",
+     "refractor (size not given, about 80 mm assumed)"),
 ])
 def test_the_instrument_is_said_in_the_conversations_language(text: str, german: str, english: str) -> None:
     said = parse_equipment(text).said

@@ -185,3 +185,12 @@ async def test_after_a_plan_it_is_its_entry_for_when_and_where_and_the_knowledge
     far = await turn(knowledge_session, "Wie weit ist das weg?")
     assert far.tool_calls[-1].name == "search_local_knowledge"
     assert "„Wie weit ist M31 weg?“" in far.answer and "2,5 Millionen Lichtjahre" in far.answer
+
+
+async def test_a_telescope_called_small_is_planned_for_and_the_assumption_said(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    record = await turn(session, "What can I see tomorrow evening from Kreuzlingen with my small refractor?")
+    assert record.plan is not None
+    assert record.state["planning_data"]["equipment"]["class"] == "small_telescope"
+    assert "Instrument assumed: refractor (size not given, about 80 mm assumed); tell me its size" in record.answer

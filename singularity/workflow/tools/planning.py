@@ -20,7 +20,12 @@ from singularity.config import Settings
 from singularity.errors import InputError
 from singularity.naming import name_key
 from singularity.planning.countries import place_name, place_said
-from singularity.planning.equipment import classify_equipment, label_in
+from singularity.planning.equipment import (
+    classify_equipment,
+    instrument_said,
+    label_in,
+    size_assumed,
+)
 from singularity.planning.export import (
     FORMATS,
     Format,
@@ -206,6 +211,10 @@ class PlanningTools:
             if not planning.get(key)]
         if missing:
             return ToolResult.needs_input(msg("planning.still_needed", missing=listing(missing)))
+        equipment = Equipment.model_validate(planning["equipment"])
+        if size_assumed(equipment) and not any(a.key == "profile.assume_equipment" for a in assumed):
+            said_as = instrument_said(equipment.label, equipment.title, self.settings.conversation.units)
+            assumed.append(msg("planning.instrument_assumed", equipment=said_as))
         if not planning["weather_checked"]:
             await self.check_weather(ctx)
             planning = await _planning(ctx)
@@ -226,7 +235,7 @@ class PlanningTools:
             window=TimeWindow(start=datetime.fromisoformat(planning["datetime_iso"]),
                               end=datetime.fromisoformat(planning["window_end_iso"]),
                               description=planning.get("time_description") or ""),
-            equipment=Equipment.model_validate(planning["equipment"]),
+            equipment=equipment,
             sky=SkyCondition.from_tool_data(sky_result.data),
             preferences=planning.get("object_preferences") or [],
             preference_strength=planning.get("preference_strength"),
