@@ -333,8 +333,11 @@ _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
 """A person's years ("Charles Messier (1730–1817)") date no event the question asks about."""
 _COORDINATE = re.compile(r"[−+-]?\d{1,3}\s*[h°]\s*\d{1,2}\s*[m′']\s*(?:\d{1,2}(?:\.\d+)?\s*[s″\"])?")
 """A position in the sky ("05h 38m 42s", "−69° 06′") is no length, angle of size or date."""
-_SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$", re.IGNORECASE)
-"""A length after these words is a size, not a distance ("a radius of about 25,559 km")."""
+_SIZE_BEFORE = re.compile(r"\b(?:radius|diameter|width|size|across|wide)\s+(?:of\s+)?(?:about\s+|roughly\s+)?$"
+                          r"|\b(?:radius|diameter|width)\s+of\s+(?:the\s+)?[\w' -]{1,30}?\s+(?:is|was|measures)\s+"
+                          r"(?:about\s+|roughly\s+|some\s+|nearly\s+)?$", re.IGNORECASE)
+"""A length after these words is a size, not a distance ("a radius of about 25,559 km", "the
+equatorial radius of the Moon is about 1,738 km")."""
 _FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|condens\w*|collaps\w*|assembled|emerged)\b",
                      re.IGNORECASE)
 """An age given as "years ago" dates the object only when it tells of its formation."""

@@ -19,9 +19,12 @@ _POSSESSIVES = {"sein", "seine", "seinen", "seinem", "seiner", "seines", "ihre",
                 "ihrer", "its", "their", "dessen", "deren", "davon", "darüber"}
 _EXPLETIVE_IT = re.compile(r"\b(gibt es|es gibt|there is|there are)\b", re.IGNORECASE)
 """'es'/'it' that point at nothing; "ist es"/"is it" only do so next to "dort"/"there"."""
-_POINTING_DAS = re.compile(r"\b[Dd]as\b(?=\s+[a-zäöüß]|\s*[?.!,]|\s*$)")
-"""German "das" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?"), told from
-the article by what follows: an article comes before a noun, which German writes capitalised."""
+_POINTING_ARTICLE = re.compile(
+    r"\b[Dd](?:as|er|ie)\b(?=\s*[?.!,]|\s*$|\s+(?:eigentlich|(?:ü|ue)berhaupt|denn|genau|wirklich|so|noch|mal"
+    r"|ungef(?:ä|ae)hr|etwa|weg|entfernt|am|f(?:ü|ue)r|da|dort)\b)")
+"""German "das", "der", "die" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?",
+"Wie viele Ringe hat der eigentlich?"), told from the article by what follows: an article comes
+before a noun or its adjective, a pointing word before a particle or the end."""
 _ELLIPSIS = re.compile(r"^\s*(und|and|what about|how about|und was ist mit|und wie ist es mit)\b",
                        re.IGNORECASE)
 
@@ -51,7 +54,7 @@ def needs_context(question: str, titles: TitleIndex) -> bool:
     pronouns = words & _PRONOUNS
     if pronouns <= {"es", "it"} and _EXPLETIVE_IT.search(question):
         pronouns = set()
-    return bool(words & _PLACE_WORDS or pronouns or words & _POSSESSIVES or _POINTING_DAS.search(question))
+    return bool(words & _PLACE_WORDS or pronouns or words & _POSSESSIVES or _POINTING_ARTICLE.search(question))
 
 
 def rewrite_by_rule(question: str, *, last_object: str | None, previous_question: str | None = None,
@@ -98,7 +101,7 @@ def _insert_object(question: str, name: str, language: str) -> str:
         pattern = re.compile(rf"\b{word}\b", re.IGNORECASE)
         if pattern.search(question) and not (word in {"es", "it"} and _EXPLETIVE_IT.search(question)):
             return pattern.sub(subject, question, count=1)
-    if _POINTING_DAS.search(question):
-        return _POINTING_DAS.sub(subject, question, count=1)
+    if _POINTING_ARTICLE.search(question):
+        return _POINTING_ARTICLE.sub(subject, question, count=1)
     stripped = question.rstrip(" ?.!")
     return f"{stripped} ({name}){question[len(stripped):]}"

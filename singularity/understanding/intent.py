@@ -84,14 +84,16 @@ class Intent(BaseModel):
 def classify_intent(
     text: str, *, has_plan: bool = False, awaiting: str | None = None,
     planning_active: bool = False, follows_up: bool = False, meaning: Meaning | None = None,
-    touring: bool = False,
+    touring: bool = False, last_path: str | None = None,
 ) -> Intent:
     """Route ``text`` (German or English); rules and meaning in the module docstring.
 
     ``planning_active``: the conversation is planning (a place, time or instrument is set);
     ``follows_up``: the conversation has earlier messages ("Wann ungefähr?" continues one);
     ``meaning``: the message's closeness to the intent examples and the knowledge base;
-    ``touring``: a tour through the plan runs ("weiter" steps it).
+    ``touring``: a tour through the plan runs ("weiter" steps it);
+    ``last_path``: the specialist the conversation was last with ("Und jetzt den Mond" after
+    Stellarium opened Saturn opens the Moon).
     """
     lowered = " ".join(text.lower().split())
     words = [fold(w) for w in _WORD.findall(lowered)]
@@ -118,6 +120,8 @@ def classify_intent(
         lx.ACTION_VERBS.match(lowered) and reference is not None
     ):
         return Intent(kind="stellarium", reason="Stellarium request")
+    if last_path == "stellarium" and reference is not None and _another_one(lowered):
+        return Intent(kind="stellarium", reason="the last Stellarium request for another object")
     if asks_eyepiece_view(text):
         return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):
@@ -162,6 +166,20 @@ def classify_intent(
         return _by_rules(text, lowered, words, astronomy=astronomy, question=question)
     return _by_meaning(text, lowered, slots, meaning, astronomy=astronomy, has_plan=has_plan,
                        in_planning=in_planning)
+
+
+def _another_one(lowered: str) -> bool:
+    """ "Und jetzt den Mond", "now M42", "what about Jupiter?": the last request again for
+    another object, in a few words and without a question of its own ("Und wie weit ist der
+    Mond weg?" asks something new)."""
+    found = lx.ANOTHER_ONE.match(lowered)
+    if found is None:
+        return False
+    rest = _WORD.findall(lowered[found.end():])
+    return 0 < len(rest) <= _ANOTHER_ONE_WORDS and not lx.QUESTION_START.match(" ".join(rest))
+
+
+_ANOTHER_ONE_WORDS = 3
 
 
 def _only_social(lowered: str) -> bool:

@@ -323,6 +323,11 @@ QUESTION_START = re.compile(
     r"|gibt|kann|kannst|können|koennen|hat|haben|what|what's|whats|how|who|where|when|why"
     r"|which|is|are|does|do|did|can|could|would|will|should)\b"
 )
+ANOTHER_ONE = re.compile(
+    r"^(?:(?:und|and)\s+)?(?:(?:jetzt|nun|dann|now|then|next)\b|(?:was|wie)\s+ist\s+mit\b"
+    r"|(?:what|how)\s+about\b)|^(?:und|and)\b"
+)
+"""The start of "Und jetzt den Mond", "now M42", "what about Jupiter?", "und Jupiter?"."""
 FOLLOW_UP_REQUEST = re.compile(
     r"\berz(?:ä|ae)hl(?:e|st)?\s+(?:mir\s+)?mehr\b|\bmehr\s+(?:dazu|dar(?:ü|ue)ber|davon)\b"
     r"|\btell\s+me\s+more\b|\bmore\s+about\s+(?:it|that|this|them)\b"

@@ -524,3 +524,9 @@ def test_a_days_length_is_told_by_the_spin_not_by_a_count_of_days_in_the_orbit(q
 def test_an_open_request_asks_for_no_word_of_its_own(question: str, german: bool) -> None:
     passage = _passage("Neptune", "Overview", "Neptune is the eighth planet from the Sun, an ice giant.")
     assert answer_quotes(question, [passage], named=[("Neptune", ["Neptune"])], german=german).found
+
+
+def test_a_radius_said_of_the_body_is_no_distance() -> None:
+    passage = _passage("Titan", "Size", "The mean radius of Titan is about 2,575 km, larger than Mercury's.")
+    assert not answer_quotes("Wie weit ist Titan entfernt?", [passage], named=[("Titan", ["Titan"])], german=True).found
+    assert not answer_quotes("How far away is Titan?", [passage], named=[("Titan", ["Titan"])]).found

@@ -33,6 +33,9 @@ def test_a_pointing_das_is_the_last_object_and_the_article_is_not() -> None:
     assert rewrite_by_rule("Wie weit ist das weg?", last_object="M31", titles=TITLES,
                            language="de") == "Wie weit ist M31 weg?"
     assert not needs_context("Wie groß ist das Universum?", TITLES)
+    assert rewrite_by_rule("Wie viele Monde hat der eigentlich?", last_object="Mars", titles=TITLES,
+                           language="de") == "Wie viele Monde hat der Mars eigentlich?"
+    assert not needs_context("Wie groß ist der rote Fleck?", TITLES)
 
 
 def test_standalone_questions_and_missing_context_leave_the_question_unchanged() -> None:

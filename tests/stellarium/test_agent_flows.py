@@ -82,6 +82,8 @@ async def test_named_object_without_a_plan_uses_stellarias_own_place(
     again = await turn(session, "Öffne es nochmal in Stellarium",
                        now=datetime.fromisoformat("2026-11-30T23:30:00+01:00"))
     assert again.tool_calls[1].arguments == {"target": "Jupiter"}
+    another = await turn(session, "Und jetzt M42", now=datetime.fromisoformat("2026-11-30T23:30:00+01:00"))
+    assert [(c.name, c.arguments) for c in another.tool_calls][1:] == [("open_in_stellarium", {"target": "M42"})]
 
 
 async def test_below_the_horizon_is_refused_and_nothing_changes(

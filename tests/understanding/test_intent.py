@@ -277,3 +277,18 @@ def test_when_or_where_to_see_the_object_talked_about_is_the_plans_entry(text: s
 ])
 def test_what_the_object_talked_about_is_goes_to_the_knowledge_base(text: str) -> None:
     assert classify_intent(text, **AFTER_A_PLAN).kind == "knowledge"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Und jetzt den Mond", "stellarium"),
+    ("now M42", "stellarium"),
+    ("What about Jupiter?", "stellarium"),
+    ("Und wie weit ist der Mond weg?", "knowledge"),  # a question of its own
+    ("And why is the Moon red during an eclipse?", "knowledge"),
+])
+def test_after_stellarium_another_object_in_few_words_is_opened_too(text: str, kind: str) -> None:
+    assert classify_intent(text, follows_up=True, last_path="stellarium").kind == kind
+
+
+def test_another_object_after_a_knowledge_answer_is_no_stellarium_request() -> None:
+    assert classify_intent("What about Jupiter?", follows_up=True, last_path="knowledge").kind != "stellarium"

@@ -54,6 +54,14 @@ async def test_the_articles_follow_up_is_rewritten_from_the_last_object(knowledg
     assert "„Wie warm ist es auf der Venus?“" in again.answer and "464 °C" in again.answer
 
 
+async def test_a_pointing_question_is_searched_for_the_object_pointed_at_not_its_topic_word(
+        knowledge_session: Session) -> None:
+    await turn(knowledge_session, "Erzähl mir etwas über Saturn.")
+    record = await turn(knowledge_session, "Wie viele Ringe hat der eigentlich?")  # "Ringe": a topic of its own
+    assert "„Wie viele Ringe hat der Saturn eigentlich?“" in record.answer
+    assert record.state["last_discussed_object"] == "Saturn"
+
+
 async def test_a_comparison_is_split_into_topics_searched_together(knowledge_session: Session) -> None:
     record = await turn(knowledge_session, "Was ist der Unterschied zwischen Hubble und James Webb?")
     assert _calls(record) == [("handoff", "ok"), ("search_multiple_topics", "ok")]

@@ -111,6 +111,7 @@ class Turn:
             follows_up=bool(self.earlier_user_text.strip()),
             meaning=self.reader(self.user_text) if self.reader is not None else None,
             touring=bool(self.state.get("tour")),
+            last_path=self.state.get("current_path"),
         )
 
     @property

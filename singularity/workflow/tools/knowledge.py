@@ -75,6 +75,8 @@ class KnowledgeTools:
         try:
             kb = await asyncio.to_thread(self.knowledge_base)
             standalone = await self._standalone(ctx, query, kb)
+            if standalone != query:  # a title read from the question before it was resolved may be wrong
+                title = None
             title = (title or topic_title(standalone, kb.titles)) if filter_by_title else None
             outcome = await asyncio.to_thread(kb.search, standalone, title=title)
         except SingularityError as exc:

@@ -97,6 +97,9 @@ class StellariumTools:
         them, centre the object and take the screenshot: every other session waits while one
         holds the view, so nothing else happens under the lock."""
         obj = SkyObject.model_validate(chosen.data["object"])
+        async with ctx.store.edit_state() as store:  # talked about and asked for, shown or not
+            store[STATE_KEY]["last_discussed_object"] = obj.name
+            store[STATE_KEY]["current_path"] = "stellarium"
         notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
         if isinstance(view, ToolResult):
@@ -117,8 +120,6 @@ class StellariumTools:
         if failed is not None:
             return failed
         self._shown = (view, obj)
-        async with ctx.store.edit_state() as store:
-            store[STATE_KEY]["last_discussed_object"] = obj.name
 
         language = state.get("language") or "en"  # the names as the conversation says them
         data = {"object": obj.name, "kind": obj.kind,
