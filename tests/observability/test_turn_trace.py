@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from llama_index.core.llms import ChatMessage
 
 from singularity.config import Settings
 from singularity.observability.turn import Caller
@@ -184,8 +185,10 @@ async def test_model_calls_late_in_a_long_conversation_keep_their_session(
         offline_settings: Settings) -> None:
     with traced(offline_settings) as recorded:
         session = Session.create(settings=offline_settings)
-        for _ in range(10):
-            record = await _turn(session, "Was ist ein Nebel?")
+        earlier = [("user", f"Frage {n}: Was ist ein Nebel?") if n % 2 == 0 else ("assistant", f"Antwort {n}.")
+                   for n in range(60)]  # a long conversation: its turns as the memory keeps them (D50)
+        session.memory.set([ChatMessage(role=role, content=content) for role, content in earlier])
+        record = await _turn(session, "Was ist ein Nebel?")
         spans = recorded.trace(record.trace_id)
 
     calls = [s for s in spans if s.attributes.get("openinference.span.kind") == "LLM"]

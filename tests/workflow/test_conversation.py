@@ -171,7 +171,7 @@ async def test_every_turn_runs_on_a_new_context_that_carries_the_conversation(
     assert stellarium.state["planning_data"]["generated_plan"]  # the plan carried over
     assert await session.ctx.store.get("last_plan") == plan
     assert await session.ctx.store.get("last_weather") == weather
-    assert await session.ctx.store.get("memory") is session.memory
+    assert [m.content for m in session.memory.get_all()][-2] == "Öffne das erste Ziel in Stellarium"
 
 
 async def test_after_a_plan_it_is_its_entry_for_when_and_where_and_the_knowledge_base_for_what(
