@@ -159,6 +159,11 @@ WHAT_CAN_I_SEE = re.compile(
 )
 OBSERVING = re.compile(
     r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
+    r"|\bsterne\s+(?:zu\s+)?(?:gucke?n?|schaue?n?|anschaue?n?|ansehe?n?)\b"
+    r"|\b(?:in\s+den|zum)\s+(?:nacht|sternen)?himmel\s+(?:zu\s+)?(?:schaue?n?|gucke?n?|blicke?n?)\b"
+    r"|\bden\s+(?:nacht|sternen)?himmel\s+(?:zu\s+)?(?:anschaue?n?|ansehe?n?|anzuschauen|anzusehen)\b"
+    r"|\blook\s+(?:at|up\s+at)\s+the\s+(?:stars|sky|night\s+sky)\b|\bwatch\s+the\s+(?:stars|sky|night\s+sky)\b"
+    r"|\bsky\s*watching\b"
 )
 INFO_QUESTION = re.compile(
     r"^(?:und\s+|and\s+)?(?:(?:wei(?:ß|ss)t\s+du|do\s+you\s+know|kannst\s+du\s+mir\s+sagen"

@@ -30,12 +30,14 @@ _MAX_COORD_WORDS = 8
 _PREPOSITIONS = {
     "in", "im", "bei", "beim", "aus", "near", "nahe", "from", "at", "für", "fuer", "for", "nach",
     "über", "ueber", "over", "to", "around", "standort", "location", "meinte", "meant",
-    "sondern", "rather", "eher", "auf", "on",
+    "sondern", "rather", "eher", "auf", "on", "outside", "außerhalb", "ausserhalb",
 }  # fmt: skip
 """Words after which a capitalised name is a place ("nach Davos", "over Denver", "Standort
 Chur", "ich meinte Bozeman", "nicht Basel, sondern Bregenz", "auf der Zugspitze")."""
 _ONLY_WITH_AUS = {"von", "vom"}
-_LEAD_INS = (("der", "nähe", "von"), ("der", "naehe", "von"), ("the", "vicinity", "of"))
+_LEAD_INS = (("der", "nähe", "von"), ("der", "naehe", "von"), ("the", "vicinity", "of"), ("von",), ("of",))
+"""Between a preposition and its place: "in der Nähe von Ulm", "außerhalb von Freiburg",
+"outside of Leeds"."""
 _ARTICLES = {"der", "die", "das", "dem", "den", "the"}
 _PARTICLES = {
     "am", "an", "der", "die", "dem", "de", "del", "della", "di", "da", "do", "dos", "du", "la",
@@ -49,10 +51,14 @@ _MAX_ANSWER_WORDS = 8
 _ANSWER_FILLERS = (
     ("ich", "bin", "in"), ("ich", "bin", "bei"), ("ich", "wohne", "in"), ("i'm", "in"),
     ("i", "am", "in"), ("i", "live", "in"), ("mein", "standort", "ist"), ("my", "location", "is"),
-    ("in", "der", "nähe", "von"), ("close", "to"), ("near",), ("nahe",), ("in",), ("im",),
+    ("in", "der", "nähe", "von"), ("close", "to"), ("just", "outside", "of"), ("just", "outside"),
+    ("outside", "of"), ("outside",), ("außerhalb", "von"), ("ausserhalb", "von"), ("außerhalb",),
+    ("ausserhalb",), ("somewhere", "near"), ("irgendwo", "bei"), ("near",), ("nahe",), ("in",), ("im",),
     ("bei",), ("aus",), ("von",), ("from",), ("at",),
 )  # fmt: skip
 _ANSWER_TAIL = {"bitte", "please", "aus", "danke", "thanks"}
+_ARTICLE_ONLY = {"a", "an", "the", "ein", "eine", "einen", "einem", "der", "die", "das"}
+"""What is left of "a 5 inch refractor" once the instrument is taken: no place ("Å" folds to it)."""
 
 
 def find_coordinates(
@@ -239,6 +245,8 @@ def _bare_answer(
     while last > first and tokens[last].word in _ANSWER_TAIL:
         last -= 1
     if any(tokens[i].word in NOT_PLACES for i in range(first, last + 1)):
+        return None
+    if first == last and tokens[first].word in _ARTICLE_ONLY:
         return None
     if not any(ch.isalpha() for ch in span_text(text, tokens, first, last)):
         return None

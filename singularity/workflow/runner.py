@@ -371,7 +371,7 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     said = "\n\n".join(part for part in (error, checked.text, *(r.text for r in checked.reports)) if part)
     _remember_turn(session.memory, earlier, message, said)
     text = f"{said}\n\n{source_list(sources, language)}" if sources else said
-    state = await session.state()
+    state = await _on_path(session, agents)
     planned = any(e.name == "compute_plan" and e.result.status in (Status.OK, Status.PARTIAL)
                   for e in tool_events)
     plan = await session.last_plan() if planned else None
@@ -386,6 +386,23 @@ async def _run_turn(session: Session, message: str, *, now: datetime, persona: P
     session.history.append(record)
     yield TurnEvent(kind="answer", text=text)
     yield record
+
+
+_PATHS = {roles.PLANNING: "planning", roles.KNOWLEDGE: "knowledge", roles.STELLARIUM: "stellarium"}
+
+
+async def _on_path(session: Session, agents: list[str]) -> dict[str, Any]:
+    """The state after the turn, on the path of the specialist that answered last: the next
+    message continues there ("this saturday" answers the planning agent's "When?", "und jetzt
+    den Mond" asks Stellarium again). A turn the orchestrator answered alone (a greeting, a
+    refusal) leaves the path as it was."""
+    state = await session.state()
+    path = next((_PATHS[agent] for agent in reversed(agents) if agent in _PATHS), None)
+    if path is None or state.get("current_path") == path:
+        return state
+    state = {**state, "current_path": path}
+    await session.ctx.store.set(STATE_KEY, state)
+    return state
 
 
 async def _refuse_long(session: Session, message: str, limit: int, *,

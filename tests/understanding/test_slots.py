@@ -105,6 +105,9 @@ def test_a_numbered_name_before_a_german_am_names_no_morning_hour(text: str) -> 
         ("new york", "location", slots("new york", None, None, None, None)),
         ("Ich bin in Kreuzlingen", "location", slots("Kreuzlingen", None, None, None, None)),
         ("47.65, 9.17", "location", slots("47.65, 9.17", None, None, None, None)),
+        ("just outside Bristol", "location", slots("Bristol", None, None, None, None)),
+        ("außerhalb von Freiburg", "location", slots("Freiburg", None, None, None, None)),
+        ("a 5 inch refractor", "location", slots(None, None, None, "5 inch refractor", None)),
         ("morgen Abend", "time", slots(None, "morgen Abend", None, None, None)),
         (
             "5. Dezember 2026 um 21:30",

@@ -194,3 +194,17 @@ async def test_a_telescope_called_small_is_planned_for_and_the_assumption_said(
     assert record.plan is not None
     assert record.state["planning_data"]["equipment"]["class"] == "small_telescope"
     assert "Instrument assumed: refractor (size not given, about 80 mm assumed); tell me its size" in record.answer
+
+
+async def test_the_planning_questions_are_answered_in_later_messages_after_a_bare_wish(
+        session: Session, fake_server: FakeServer) -> None:
+    """The planning agent asked without calling a tool: the conversation is still on its path."""
+    clear_forecast(fake_server)
+    wish = await turn(session, "Ich würde gern mal Sterne gucken")
+    assert [c.name for c in wish.tool_calls] == ["handoff"] and wish.state["current_path"] == "planning"
+    when = await turn(session, "am Samstag")
+    assert [c.name for c in when.tool_calls] == ["handoff", "set_time"]
+    where = await turn(session, "in Kreuzlingen")
+    assert [c.name for c in where.tool_calls][:2] == ["handoff", "set_location"]
+    planned = await turn(session, "mit dem Fernglas")
+    assert planned.plan is not None and planned.state["planning_data"]["location"]["name"].startswith("Kreuzlingen")

@@ -188,9 +188,6 @@ class KnowledgeTools:
                                "retried_without_filter": outcome.retried_without_filter,
                                "asks_for_news": outcome.asks_for_news, "notes": notes, "passages": rows})
             store[SOURCES_KEY] = entries
-            state = store.get(STATE_KEY)
-            if state is not None:
-                state["current_path"] = "knowledge"
         rows = [row for topic in topics for row in topic["passages"]]
         sufficient = all(topic["sufficient"] for topic in topics)
         data = {"sufficient": sufficient, "topics": topics} if len(topics) > 1 else {**topics[0]}

@@ -74,14 +74,6 @@ async def _planning(ctx: Context) -> dict[str, Any]:
 async def _update(ctx: Context, **values: Any) -> None:
     async with ctx.store.edit_state() as store:
         store[STATE_KEY]["planning_data"].update(values)
-        store[STATE_KEY]["current_path"] = "planning"
-
-
-async def _planning_dialogue(ctx: Context) -> None:
-    """The conversation is planning from the first planning value offered, even one the tool
-    could not read ("bei 95, 200"): the user's next words answer that question."""
-    async with ctx.store.edit_state() as store:
-        store[STATE_KEY]["current_path"] = "planning"
 
 
 def _invalidate_plan() -> dict[str, Any]:
@@ -104,7 +96,6 @@ class PlanningTools:
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
-        await _planning_dialogue(ctx)
         result = await in_geocoding_thread(resolve_location, place, settings=self.settings)
         if result.status is Status.OK:
             planning = await _planning(ctx)
@@ -120,7 +111,6 @@ class PlanningTools:
 
     async def set_time(self, ctx: Context, when: str, duration: str | None = None) -> ToolResult:
         """Set when to observe, in the user's words ('morgen Abend'); optional duration."""
-        await _planning_dialogue(ctx)
         planning = await _planning(ctx)
         if planning["location"] is None:
             await _update(ctx, time_phrase=when)
@@ -149,7 +139,6 @@ class PlanningTools:
 
     async def set_equipment(self, ctx: Context, equipment: str) -> ToolResult:
         """Set the instrument, in the user's words ('10-Zoll-Dobson', '10x50')."""
-        await _planning_dialogue(ctx)
         result = classify_equipment(equipment)
         if result.status is Status.OK:
             await _update(ctx, equipment=result.data["equipment"], generated_plan=None)

@@ -99,7 +99,6 @@ class StellariumTools:
         obj = SkyObject.model_validate(chosen.data["object"])
         async with ctx.store.edit_state() as store:  # talked about and asked for, shown or not
             store[STATE_KEY]["last_discussed_object"] = obj.name
-            store[STATE_KEY]["current_path"] = "stellarium"
         notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
         if isinstance(view, ToolResult):
