@@ -142,6 +142,7 @@ _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "amon
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
+_STOP = _STOP | {"supposed", "expected", "due"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn")."""
@@ -391,6 +392,7 @@ _DATE = re.compile(
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
+    rf"|\b(?:(?:early|mid|late)[- ])?(?:1[5-9]|20)\d0s\b"  # "arrive in the mid-2030s", "in the 1960s"
     rf"|{_NUM}\s+years?\s+ago\b|\bancient times\b|\bantiquity\b|\bprehistor\w+"
     rf"|\b(?:within|in)\s+(?:the\s+next\s+)?{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\b"
     rf"|{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\s+(?:after|before)\b"
@@ -404,7 +406,7 @@ _CAUSE = re.compile(
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
-_COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+)?of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+)?of\b"
+_COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
                        r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"
                        r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b", re.IGNORECASE)
 """What a sentence says a thing is of: "made of dust", "consists of grains", "lakes of liquid methane"."""
@@ -587,7 +589,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     entities = [_entity(name, titles) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
-    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
+    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w-]*(?:['’](?!s\b)[\w-]+)*", question)}
     relation: dict[str, frozenset[str]] = {}
     unknown: dict[str, frozenset[str]] = {}
     events: set[str] = set()
@@ -627,7 +629,9 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                 events.add(own)
         else:
             unknown[own] = forms
-    if not relation:  # "Wie heißt der Hund von Edwin Hubble?": what it asks is no word the passages know
+    if not relation and asked is not Asked.COMPOSITION:
+        # "Wie heißt der Hund von Edwin Hubble?": what it asks is no word the passages know;
+        # "Woraus besteht Jupiter hauptsächlich?" asks a composition, which its kind says
         relation = unknown
     elif not entities:  # "Wer baute den Leviathan von Parsonstown?": what it is about, neither
         nouns = {stem(word) for word in tokens(" ".join(re.findall(r"(?<=\s)[A-ZÄÖÜ][\w'’-]*", question)))}
@@ -988,6 +992,7 @@ def evidence(question: Question, sentence: str) -> str | None:
 
 
 _PASSIVE = re.compile(r"\b(?P<verb>[a-z]+ed)\b(?=(?:\s+(?:independently|first|in|on|\d{4}|[A-Z]\w+))*\s+by\b)")
+_APPOSITION = re.compile(r"\s[—–]\s[^—–]*\s[—–]\s")
 _AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|first|later|also)\b)+\s*$")
 
 
@@ -999,15 +1004,19 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
     found 1992 QB1, not Charon; "Titania and Oberon were discovered by …" tells of both)."""
     events = [question.relation[key] for key in question.events]
     own = {form for entity in question.entities for forms in entity.words for form in forms}
-    objects = [[match.group(2)] for match in _OBJECT.finditer(sentence)
+    objects = [match.group(2) for match in _OBJECT.finditer(sentence)
                if any(_uses(forms, {stem(match.group(1).casefold())}) for forms in events)]
+    told = len(objects)
+    others = sum(_bare(name) in question.names and not _uses(own, {stem(_bare(name))}) for name in objects)
+    asked = own | {form for key, forms in question.relation.items() if key not in question.events for form in forms}
     for passive in _PASSIVE.finditer(sentence):  # "Jupiter's rings, discovered by Voyager 1, … Amalthea"
         if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):
-            subject = _AUXILIARY.sub("", sentence[:passive.start()].rstrip(" ,")).rstrip(" ,").rsplit(", ", 1)[-1]
-            objects.append(re.findall(r"[A-Z][\w'’*-]*", subject))
-    return bool(objects) and all(
-        any(_bare(name) in question.names for name in names)
-        and not any(_uses(own, {stem(_bare(name))}) for name in names) for names in objects)
+            told += 1
+            before = _APPOSITION.sub(" ", sentence[:passive.start()])  # "the moons — Io, …, Callisto — were"
+            subject = _AUXILIARY.sub("", before.rstrip(" ,")).rstrip(" ,").rsplit(", ", 1)[-1]
+            others += not _uses(asked, {stem(word) for word in tokens(subject)}) and any(
+                _bare(name) in question.names for name in re.findall(r"[A-Z][\w'’*-]*", subject))
+    return told > 0 and others == told
 
 
 def _other_dimension(question: Question, before: str, after: str) -> bool:

@@ -251,3 +251,12 @@ def test_clouds_outside_a_name_still_ask_for_the_weather() -> None:
                                   "Wie groß war das Raumschiff von Apollo?"])
 def test_spacesuits_and_spaceships_are_spaceflight_questions(text: str) -> None:
     assert classify_intent(text).kind == "knowledge"
+
+
+@pytest.mark.parametrize(("word", "astronomy"), [("geminiden", True), ("lyriden", True), ("quadrantids", True),
+                                                ("tauriden", True), ("entscheiden", False), ("leiden", False)])
+def test_a_meteor_shower_s_name_is_an_astronomy_word(word: str, astronomy: bool) -> None:
+    """"Wann haben die Geminiden ihr Maximum?" names no other word of the sky."""
+    from singularity.understanding.lexicon import is_astronomy_word
+
+    assert is_astronomy_word(word) is astronomy

@@ -97,11 +97,18 @@ def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) ->
             for topic in topics]
 
 
+_DATED = re.compile(r"\b(?:19|20)\d\d")
+
+
 def _stored_figure(answers: Answers) -> bool:
-    """Whether one topic's passages state the asked figure or date: for a question about now,
-    the knowledge base's dated figure ("By 2025 Voyager 1 was more than 165 au …") is worth
-    showing as such when the web cannot give a newer one."""
-    return len(answers) == 1 and answers[0][1].found and answers[0][1].asked in (QUANTITIES | {Asked.DATE})
+    """Whether one topic's passages state the asked figure in a sentence that dates it: for a
+    question about now, the knowledge base's dated figure ("By 2025 Voyager 1 was more than
+    165 au …") is worth showing as such when the web cannot give a newer one. Not a count: what
+    is counted today ("known comets", satellites up there) is what the stored texts cannot know."""
+    if len(answers) != 1 or not answers[0][1].found:
+        return False
+    answer = answers[0][1]
+    return answer.asked in (QUANTITIES - {Asked.COUNT}) and bool(_DATED.search(answer.quotes[0].text))
 
 
 def _understood(question: str, asked: str, language: str) -> str:
