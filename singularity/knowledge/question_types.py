@@ -273,6 +273,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
     "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
     "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
+    "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -281,7 +282,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "nordlicht": ("aurora", "northern"), "nordlichter": ("aurora", "northern"), "sternschnuppe": ("meteor",),
     "sternschnuppen": ("meteors", "meteor"), "jahreszeiten": ("seasons",), "gezeiten": ("tides",),
     "grenze": ("limit",), "hochstens": ("maximum", "most", "limit", "more"), "maximal": ("maximum", "most", "limit"),
-    "maximum": ("most", "limit", "largest"), "mindestens": ("minimum", "least"), "minimum": ("least", "smallest"), "mission": ("mission",), "raumsonde": ("spacecraft", "probe"), "sonde": ("probe", "spacecraft"),
+    "maximum": ("most", "limit", "largest", "peak", "peaks", "peaking"), "mindestens": ("minimum", "least"), "minimum": ("least", "smallest"), "mission": ("mission",), "raumsonde": ("spacecraft", "probe"), "sonde": ("probe", "spacecraft"),
     "weisser": ("white",), "weisse": ("white",), "zwerg": ("dwarf",), "riese": ("giant",), "roter": ("red",),
     "hintergrundstrahlung": ("background", "radiation"), "urknall": ("big", "bang"), "dunkle": ("dark",),
     "materie": ("matter",), "energie": ("energy",), "spektrum": ("spectrum",), "linien": ("lines",),
@@ -589,7 +590,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     entities = [_entity(name, titles) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
-    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w-]*(?:['’](?!s\b)[\w-]+)*", question)}
+    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
     relation: dict[str, frozenset[str]] = {}
     unknown: dict[str, frozenset[str]] = {}
     events: set[str] = set()
@@ -992,6 +993,7 @@ def evidence(question: Question, sentence: str) -> str | None:
 
 
 _PASSIVE = re.compile(r"\b(?P<verb>[a-z]+ed)\b(?=(?:\s+(?:independently|first|in|on|\d{4}|[A-Z]\w+))*\s+by\b)")
+_POSSESSIVE = re.compile(r"\b[\w-]+['’]s?(?=\s)")
 _APPOSITION = re.compile(r"\s[—–]\s[^—–]*\s[—–]\s")
 _AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|first|later|also)\b)+\s*$")
 
@@ -1014,7 +1016,8 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
             told += 1
             before = _APPOSITION.sub(" ", sentence[:passive.start()])  # "the moons — Io, …, Callisto — were"
             subject = _AUXILIARY.sub("", before.rstrip(" ,")).rstrip(" ,").rsplit(", ", 1)[-1]
-            others += not _uses(asked, {stem(word) for word in tokens(subject)}) and any(
+            own_words = _POSSESSIVE.sub(" ", subject)  # "Jupiter's rings" are no Jupiter moon
+            others += not _uses(asked, {stem(word) for word in tokens(own_words)}) and any(
                 _bare(name) in question.names for name in re.findall(r"[A-Z][\w'’*-]*", subject))
     return told > 0 and others == told
 
