@@ -45,6 +45,7 @@ class Asked(StrEnum):
     REASON = "reason"
     PROCESS = "process"
     DEFINITION = "definition"
+    COMPOSITION = "composition"
     COMPARISON = "comparison"
     FACT = "fact"
 
@@ -57,6 +58,8 @@ QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE
 _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
     (Asked.COMPARISON, (r"\b(?:difference|differ|differs|compare|compared|comparison|versus|vs|unterschied|unterscheiden"
                        r"|unterscheidet|vergleich|vergleiche|vergleichen)\b")),
+    (Asked.COMPOSITION, (r"\b(?:made|composed) (?:up )?(?:mostly |mainly |largely )?of$|\bconsists? (?:mostly |mainly )?of\b"
+                        r"|\bcomposition of\b|\bworaus\b|\baus was beste\w*\b|\bzusammensetzung\b")),
     (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
@@ -126,6 +129,9 @@ _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lie
 """A distance is asked from here unless the question says otherwise."""
 _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", "stark", "strong"})
 """"How high is the pressure on Venus": of a quantity other than a height, "high" asks its value."""
+_COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
+                                 "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
+"""How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
 _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern"})
 """"How long did Cassini's mission last": "last" is the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
@@ -136,6 +142,7 @@ _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "amon
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
+_STOP = _STOP | {"supposed", "expected", "due"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
                  "uberhaupt", "object", "objekt", "thing", "ding", "kind", "sort"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
@@ -219,7 +226,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "gesehen": ("seen", "saw", "observed", "spotted", "discovered"), "saw": ("seen", "observed", "spotted", "discovered"),
     "fotografiert": ("photographed", "imaged"), "gemessen": ("measured",), "berechnet": ("calculated", "predicted"),
     "vorhergesagt": ("predicted", "prediction"), "besucht": ("visited", "flyby", "flew"),
-    "sehen": ("see", "visible", "seen", "observe", "naked"), "sichtbar": ("visible", "see", "naked"),
+    "sehen": ("see", "visible", "seen", "observe", "naked", "look", "looks"), "sichtbar": ("visible", "see", "naked"),
     "beobachten": ("observe", "observing", "see"), "see": ("visible", "seen", "observe"),
     "stern": ("star",), "sterne": ("stars",), "sternen": ("stars",), "galaxie": ("galaxy",), "galaxien": ("galaxies",),
     "schwarzes": ("black",), "schwarze": ("black",), "loch": ("hole",), "locher": ("holes",), "licht": ("light",),
@@ -268,6 +275,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
     "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
     "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
+    "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger"),
     "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -276,11 +284,15 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "nordlicht": ("aurora", "northern"), "nordlichter": ("aurora", "northern"), "sternschnuppe": ("meteor",),
     "sternschnuppen": ("meteors", "meteor"), "jahreszeiten": ("seasons",), "gezeiten": ("tides",),
     "grenze": ("limit",), "hochstens": ("maximum", "most", "limit", "more"), "maximal": ("maximum", "most", "limit"),
-    "maximum": ("most", "limit", "largest"), "mindestens": ("minimum", "least"), "minimum": ("least", "smallest"), "mission": ("mission",), "raumsonde": ("spacecraft", "probe"), "sonde": ("probe", "spacecraft"),
+    "maximum": ("most", "limit", "largest", "peak", "peaks", "peaking"), "mindestens": ("minimum", "least"), "minimum": ("least", "smallest"), "mission": ("mission",), "raumsonde": ("spacecraft", "probe"), "sonde": ("probe", "spacecraft"),
     "weisser": ("white",), "weisse": ("white",), "zwerg": ("dwarf",), "riese": ("giant",), "roter": ("red",),
     "hintergrundstrahlung": ("background", "radiation"), "urknall": ("big", "bang"), "dunkle": ("dark",),
     "materie": ("matter",), "energie": ("energy",), "spektrum": ("spectrum",), "linien": ("lines",),
     "zusammensetzung": ("composition", "made"), "bestehen": ("made", "composed"), "besteht": ("made", "composed"),
+    "grun": ("green",), "gelb": ("yellow",), "gelblich": ("yellowish", "yellow"), "rotlich": ("reddish", "red"),
+    "blaulich": ("bluish", "blue"), "blaugrun": ("cyan", "blue-green", "greenish"), "weiss": ("white",),
+    "warme": ("heat", "warmth"), "bekommt": ("receives", "gets", "receive"), "erhalt": ("receives", "receive"),
+    "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
 synonyms such as "found" for "discovered")."""
@@ -294,11 +306,11 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the st
 _DIGITS = r"\d[\d,.\u202f\u2009]*[½¼¾]?"
 """Digits with marks, and a fraction after them ("7½ minutes")."""
 _POWER = r"\s*[×x]\s*10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+"
-_NUM = (rf"(?<![\d,.])[−–-]?{_DIGITS}(?:{_POWER}|\s*(?:[–-]|to|by)\s*{_DIGITS}|(?:\s*[×x]\s*{_DIGITS}){{1,2}})?"
+_NUM = (rf"(?<![\d,.])[−–-]?(?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|{_DIGITS}(?:{_POWER}|\s*(?:[–-]|to|by)\s*{_DIGITS}|(?:\s*[×x]\s*{_DIGITS}){{1,2}})?)"
         r"(?:\s+(?:thousand|million|billion|trillion))?")
 """A number, a range or a product ("2,300–2,600 light-years", "90 × 60 arcminutes", "7 by 5
 degrees" are one figure each, never "–2,600" or "60 arcminutes"), or a power of ten
-("5.97 × 10²⁴ kg")."""
+("5.97 × 10²⁴ kg", "around 10⁶⁷ years")."""
 _APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
@@ -386,6 +398,7 @@ _DATE = re.compile(
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
+    rf"|\b(?:(?:early|mid|late)[- ])?(?:1[5-9]|20)\d0s\b"  # "arrive in the mid-2030s", "in the 1960s"
     rf"|{_NUM}\s+years?\s+ago\b|\bancient times\b|\bantiquity\b|\bprehistor\w+"
     rf"|\b(?:within|in)\s+(?:the\s+next\s+)?{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\b"
     rf"|{_APPROX}{_NUM}\s+(?:(?:million|billion)\s+)?years\s+(?:after|before)\b"
@@ -399,6 +412,10 @@ _CAUSE = re.compile(
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
+_COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
+                       r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"
+                       r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b", re.IGNORECASE)
+"""What a sentence says a thing is of: "made of dust", "consists of grains", "lakes of liquid methane"."""
 _NAMESAKE = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b", re.IGNORECASE)
 _NAMESAKE_QUESTION = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b|\bnamesake\b|\bbenannt nach\b|\bnach wem\b"
                                 r"|\bnamensgeber", re.IGNORECASE)
@@ -527,14 +544,31 @@ class Question:
     ("the first evidence came from the binary pulsar") does not answer."""
 
 
+_NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
+                  r"|jetzt|inzwischen|mittlerweile|derzeit|zurzeit|momentan|heute|heutzutage|gerade)\b", re.IGNORECASE)
+"""When the question is asked is no word a sentence must say: "how far away is Voyager 1 right
+now" is answered by the latest figure a passage gives ("By 2025 … 165 au")."""
+_CONCESSION = re.compile(r"[,\s]+\b(?:if|although|though|even though|even if|despite|obwohl|obgleich|obschon|trotz)\b",
+                         re.IGNORECASE)
+"""A why-question's premise ("… if it's farther from the Sun"): what the reason must explain is
+said before it, and the sentence that gives the reason need not repeat the premise."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
+
+
+# The question word a question opens with decides over a quality named later: "why is Venus
+# hotter than Mercury if it is farther out" asks for a reason, not a temperature or a distance;
+# "how long would a black hole with the mass of a star take" asks for a duration, not a mass.
+_LEADING: tuple[tuple[Asked, re.Pattern[str]], ...] = (
+    (Asked.REASON, re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b")),
+    (Asked.DURATION, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b(?!\s+ago\b)(?!.*\bher$)")),
+)
 
 
 def question_kind(question: str) -> Asked:
     """The kind of fact ``question`` asks for (``FACT`` when no pattern says more)."""
     folded = " ".join(tokens(question))
-    for kind, pattern in _KIND_PATTERNS:
+    for kind, pattern in (*_LEADING, *_KIND_PATTERNS):
         if pattern.search(folded):
             return kind
     return Asked.FACT
@@ -551,8 +585,11 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
+    if asked is Asked.REASON:
+        question = _CONCESSION.split(question, maxsplit=1)[0]
+    question = _NOW.sub(" ", question)
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
-              Asked.DURATION: _DURATION_FILLER}.get(asked, frozenset())
+              Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER}.get(asked, frozenset())
     if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
         filler |= _DEGREE_FILLER
     entities = [_entity(name, titles) for name, titles in named]
@@ -598,7 +635,9 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                 events.add(own)
         else:
             unknown[own] = forms
-    if not relation:  # "Wie heißt der Hund von Edwin Hubble?": what it asks is no word the passages know
+    if not relation and asked is not Asked.COMPOSITION:
+        # "Wie heißt der Hund von Edwin Hubble?": what it asks is no word the passages know;
+        # "Woraus besteht Jupiter hauptsächlich?" asks a composition, which its kind says
         relation = unknown
     elif not entities:  # "Wer baute den Leviathan von Parsonstown?": what it is about, neither
         nouns = {stem(word) for word in tokens(" ".join(re.findall(r"(?<=\s)[A-ZÄÖÜ][\w'’-]*", question)))}
@@ -834,10 +873,12 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     if _ordinal_of_another(question, sequence):
         return None  # "the first evidence came from the binary pulsar" dates no first pulsar
     complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
-    subject = [stem(word) for word in tokens(_CLAUSE_BREAK.split(sentence)[0])]
+    clauses = [[stem(word) for word in tokens(clause)] for clause in _CLAUSE_BREAK.split(sentence)]
     for entity in question.entities:
+        subject = next((clause for clause in clauses if entity.said_in(clause)), clauses[0])
         if entity.numbered_otherwise(subject):
-            return None  # "Voyager 2 passed …", but not "It crossed … in 2012, and Voyager 2 followed"
+            return None  # "Voyager 2 passed …" or "…; Voyager 2 was about 140 au away", but not
+            # "It crossed … in 2012, and Voyager 2 followed"
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
@@ -951,18 +992,39 @@ def evidence(question: Question, sentence: str) -> str | None:
         return "" if _CAUSE.search(sentence) else None
     if asked is Asked.DEFINITION:
         return "" if _DEFINES.search(sentence) else None
+    if asked is Asked.COMPOSITION:
+        return "" if _COMPOSED.search(sentence) else None
     return ""
+
+
+_PASSIVE = re.compile(r"\b(?P<verb>[a-z]+ed)\b(?=(?:\s+(?:independently|first|in|on|\d{4}|[A-Z]\w+))*\s+by\b)")
+_POSSESSIVE = re.compile(r"\b[\w-]+['’]s?(?=\s)")
+_APPOSITION = re.compile(r"\s[—–]\s[^—–]*\s[—–]\s")
+_AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|first|later|also)\b)+\s*$")
 
 
 def _acts_on_another(question: Question, sentence: str) -> bool:
     """Whether every telling of the asked event in a sentence has another named thing as its
-    object ("Tombaugh, who discovered Pluto" for "who discovered Arrokoth")."""
+    object ("Tombaugh, who discovered Pluto" for "who discovered Arrokoth") or, said in the
+    passive, as its subject: the names right before "discovered by", after the last comma
+    ("after Pluto and Charon, 1992 QB1 (now named Albion), was discovered by …" tells who
+    found 1992 QB1, not Charon; "Titania and Oberon were discovered by …" tells of both)."""
     events = [question.relation[key] for key in question.events]
     own = {form for entity in question.entities for forms in entity.words for form in forms}
     objects = [match.group(2) for match in _OBJECT.finditer(sentence)
                if any(_uses(forms, {stem(match.group(1).casefold())}) for forms in events)]
-    return bool(objects) and all(_bare(name) in question.names and not _uses(own, {stem(_bare(name))})
-                                 for name in objects)
+    told = len(objects)
+    others = sum(_bare(name) in question.names and not _uses(own, {stem(_bare(name))}) for name in objects)
+    asked = own | {form for key, forms in question.relation.items() if key not in question.events for form in forms}
+    for passive in _PASSIVE.finditer(sentence):  # "Jupiter's rings, discovered by Voyager 1, … Amalthea"
+        if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):
+            told += 1
+            before = _APPOSITION.sub(" ", sentence[:passive.start()])  # "the moons — Io, …, Callisto — were"
+            subject = _AUXILIARY.sub("", before.rstrip(" ,")).rstrip(" ,").rsplit(", ", 1)[-1]
+            own_words = _POSSESSIVE.sub(" ", subject)  # "Jupiter's rings" are no Jupiter moon
+            others += not _uses(asked, {stem(word) for word in tokens(own_words)}) and any(
+                _bare(name) in question.names for name in re.findall(r"[A-Z][\w'’*-]*", subject))
+    return told > 0 and others == told
 
 
 def _other_dimension(question: Question, before: str, after: str) -> bool:

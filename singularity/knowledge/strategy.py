@@ -23,6 +23,9 @@ _COMPARISON = re.compile(
     r"|heißer|heisser|kälter|schwerer|älter|jünger|näher|weiter entfernt|thicker|dicker|denser|dichter"
     r"|stronger|stärker|faster|schneller|longer|länger|warmer|wärmer|higher|höher|which|welche[rs]?)\b",
     re.IGNORECASE)
+_WHY = re.compile(r"\W*(?:why|warum|wieso|weshalb|weswegen)\b", re.IGNORECASE)
+""""Why is Venus hotter than Mercury?" asks the reason for one thing, which one sentence gives:
+searched as one question, not one topic per compared thing."""
 _RATIO = re.compile(r"\b(?:how much|how many times|wie ?viel(?:mal)?|um wie ?viel)\b", re.IGNORECASE)
 """"How much heavier than Earth is Jupiter?" asks one ratio, which one sentence states."""
 _CONJUNCTION = r"(?:und|and|vs\.?|versus|oder|or|mit|with|to|zu)"
@@ -107,7 +110,7 @@ def _single_title(matches: list[TitleMatch]) -> str | None:
 
 def _comparison_topics(question: str, titles: TitleIndex) -> list[str]:
     """One topic per compared thing, plus the whole question (an article may compare them)."""
-    if not _COMPARISON.search(question) or _RATIO.search(question):
+    if not _COMPARISON.search(question) or _RATIO.search(question) or _WHY.match(question):
         return []
     between = _BETWEEN.search(question)
     if between:

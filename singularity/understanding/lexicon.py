@@ -60,6 +60,8 @@ _ASTRONOMY_PARTS = (
     "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
     "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
     "cassegrain", "maksutov", "oort", "kuiper", "raumanzug", "raumanzüg", "spacesuit", "raumschiff", "spaceship",
+    # the annual meteor showers by name ("Wann haben die Geminiden ihr Maximum?" names no other sky word)
+    "perseid", "geminid", "leonid", "quadrantid", "lyrid", "orionid", "draconid", "drakonid", "taurid", "aquariid",
 )  # fmt: skip
 _ASTRONOMY_PHRASES = re.compile(
     r"\bblack\s+holes?\b|\bschwarze[sn]?\s+l(?:o|ö|oe)ch(?:er|ern)?\b|\bwhite\s+dwarfs?\b"

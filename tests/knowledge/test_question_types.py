@@ -530,3 +530,73 @@ def test_a_radius_said_of_the_body_is_no_distance() -> None:
     passage = _passage("Titan", "Size", "The mean radius of Titan is about 2,575 km, larger than Mercury's.")
     assert not answer_quotes("Wie weit ist Titan entfernt?", [passage], named=[("Titan", ["Titan"])], german=True).found
     assert not answer_quotes("How far away is Titan?", [passage], named=[("Titan", ["Titan"])]).found
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Why is Venus hotter than Mercury if it is farther from the Sun?", Asked.REASON),
+    ("Warum ist die Korona heißer als die Oberfläche?", Asked.REASON),
+    ("How long would a black hole with the mass of a star take to evaporate?", Asked.DURATION),
+    ("How long ago did the impact happen?", Asked.DATE), ("Wie lange ist das her?", Asked.DATE),
+    ("What are the lakes on Titan made of?", Asked.COMPOSITION), ("Woraus besteht Sternenstaub?", Asked.COMPOSITION),
+    ("Who made the first telescope?", Asked.PERSON), ("What is a made-up moon?", Asked.DEFINITION),
+])
+def test_the_opening_question_word_decides_over_a_quality_named_later(question: str, asked: Asked) -> None:
+    assert question_kind(question) is asked
+
+
+KESTREL = _about("Kestrel", "In this made-up example Kestrel has seas of liquid nitrogen and argon near its poles. "
+                            "Its dust consists of tiny grains of carbon. Kestrel is about 900 km across.")
+
+
+@pytest.mark.parametrize(("question", "german", "said"), [
+    ("What are the seas of Kestrel made of?", False, "liquid nitrogen"),
+    ("Woraus besteht der Staub auf Kestrel?", True, "grains of carbon"),
+    ("What is the core of Kestrel made of?", False, None),
+])
+def test_a_composition_is_what_a_sentence_says_a_thing_is_of(question: str, german: bool, said: str | None) -> None:
+    """"Seas of liquid nitrogen" says what the seas are made of without the words "made of"."""
+    answer = answer_quotes(question, KESTREL, named=[("Kestrel", ["Kestrel"])], german=german)
+    assert (said in answer.quotes[0].text if answer.found else None) == (said and True)
+
+
+DISCOVERIES = _about("Small worlds", "In this made-up example the first comet after Pallas and Hygiea, Tern (now named "
+                                     "Corvin), was discovered in 2031 by Mara Lind. Pallas's rings, discovered by "
+                                     "Ada Brandt in 2033, hold dust from small moons such as Ovid and Lark. "
+                                     "Ovid (about 20 km) and Lark (about 12 km) were discovered by Jon Okafor in 2030.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Who discovered Hygiea?", None), ("Who discovered Corvin?", "Mara Lind"),
+    ("Who discovered Lark?", "Jon Okafor"), ("Who discovered Pallas's rings?", "Ada Brandt"),
+])
+def test_a_passive_discovery_tells_who_found_its_own_subject_only(question: str, key: str | None) -> None:
+    """"After Pallas and Hygiea, Tern (now named Corvin), was discovered by …" names Tern's
+    discoverer, not Hygiea's; "the rings, discovered by …, hold dust from … Lark" not Lark's."""
+    answer = answer_quotes(question, DISCOVERIES, named=[("Pallas", ["Small worlds"])] if "Pallas" in question else [])
+    assert (answer.key if answer.found else None) == key
+
+
+def test_a_why_question_s_premise_need_not_be_repeated() -> None:
+    passage = _passage("Venus", "Atmosphere", "In this made-up example Venus stays hotter than Mercury because its "
+                                              "thick air traps the heat.")
+    question = "Why is Venus hotter than Mercury if it's farther from the Sun?"
+    assert answer_quotes(question, [passage], named=[("Venus", ["Venus"]), ("Mercury", ["Mercury"])]).found
+    assert not answer_quotes("Why is Venus hotter than Mercury at night?", [passage],
+                             named=[("Venus", ["Venus"]), ("Mercury", ["Mercury"])]).found
+
+
+PROBES = _about("Tern probes", "In this made-up example black holes of one solar mass would take around 10⁶⁷ years "
+                               "to evaporate. By 2030 Tern 3 was about 80 au from the Sun; Tern 4 was about 60 au away.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("How long would a black hole of one solar mass take to evaporate?", False, "around 10⁶⁷ years"),
+    ("How far from the Sun is Tern 3 right now?", False, "about 80 au"),
+    ("Wie weit ist Tern 4 inzwischen von der Sonne entfernt?", True, "about 60 au"),
+])
+def test_powers_of_ten_the_time_of_asking_and_a_later_clause_s_own_subject(question: str, german: bool,
+                                                                         key: str) -> None:
+    """"Right now" is no word a sentence must say; "…; Tern 4 was about 60 au away" is Tern 4's
+    distance though the sentence opens with Tern 3."""
+    answer = answer_quotes(question, PROBES, named=[], german=german)
+    assert answer.found and answer.key == key

@@ -109,3 +109,9 @@ def test_questions_about_news_need_the_web() -> None:
     assert asks_for_news("What is the latest news about Betelgeuse?", as_of=stored)
     assert not asks_for_news("Wann wurde Hubble 1990 gestartet?", as_of=stored)
     assert not asks_for_news("Wie warm ist es auf dem Mars?", as_of=stored)
+
+
+def test_a_why_question_that_compares_is_searched_as_one_question() -> None:
+    """"Why is Venus hotter than Mercury?" asks one reason, which one sentence gives."""
+    for question in ("Why is Venus hotter than Mercury?", "Warum ist Venus heißer als Merkur?"):
+        assert not plan_search(question, TITLES).split, question

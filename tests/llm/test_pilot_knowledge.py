@@ -78,3 +78,23 @@ def test_only_questions_whose_wh_word_is_the_subject_become_indirect() -> None:
     assert indirect_question("What causes aurorae?") == "what causes aurorae"
     assert indirect_question("When was Neptune discovered?") is None
     assert indirect_question("Who was Olbers?") is None
+
+
+def test_a_question_about_now_without_the_web_gets_the_stored_figure_said_to_be_the_sources() -> None:
+    """"How far is Pluto from the Sun right now?" asks for news; the web cannot answer, so a
+    figure the knowledge base dates is shown as of its sources, not withheld. An undated figure
+    or a count (what is counted today) is not."""
+    dated = [{"marker": "[1]", "title": "Pluto", "text": "Pluto — Distance\nIn 2025 Pluto was about 34 au from the Sun."}]
+    for question, passages, shown in (("How far is Pluto from the Sun right now?", dated, True),
+                                      ("How far is Pluto from the Sun right now?", PASSAGES, False),
+                                      ("How many moons does Pluto have today?", PASSAGES, False)):
+        search = _search(question, sufficient=False)
+        search.result["data"].update(asks_for_news=True, passages=passages)  # type: ignore[index]
+        assert answer_knowledge(_turn(question, search)).blocks[-1].tool_name == "search_web"  # type: ignore[union-attr]
+        answer = answer_knowledge(_turn(question, search, NO_KEY)).content or ""
+        if shown:
+            assert answer.startswith(say("knowledge_answers.intro_stored", "en"))
+            assert "**about 34 au** — In 2025 Pluto was about 34 au from the Sun. [1]" in answer
+            assert "BRAVE_API_KEY" in answer
+        else:
+            assert answer == say("knowledge_answers.nothing_local", "en")

@@ -292,3 +292,12 @@ def test_after_stellarium_another_object_in_few_words_is_opened_too(text: str, k
 
 def test_another_object_after_a_knowledge_answer_is_no_stellarium_request() -> None:
     assert classify_intent("What about Jupiter?", follows_up=True, last_path="knowledge").kind != "stellarium"
+
+
+@pytest.mark.parametrize(("word", "astronomy"), [("geminiden", True), ("lyriden", True), ("quadrantids", True),
+                                                ("tauriden", True), ("entscheiden", False), ("leiden", False)])
+def test_a_meteor_shower_s_name_is_an_astronomy_word(word: str, astronomy: bool) -> None:
+    """"Wann haben die Geminiden ihr Maximum?" names no other word of the sky."""
+    from singularity.understanding.lexicon import is_astronomy_word
+
+    assert is_astronomy_word(word) is astronomy

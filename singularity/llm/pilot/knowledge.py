@@ -22,6 +22,7 @@ from llama_index.core.base.llms.types import ChatMessage
 from singularity.catalogue import say
 from singularity.knowledge.extract import Answer, Quote, answer_quotes
 from singularity.knowledge.figures import said_in
+from singularity.knowledge.question_types import QUANTITIES, Asked
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.text import markdown_text
 from singularity.knowledge.titles import TitleIndex
@@ -72,6 +73,10 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         if all(answer.found for _, answer in found):
             return text(_found(found, language, web=True))
         return text(_unanswered(found, language, web), "unknown")  # the web results, as related only
+    if news and _stored_figure(found_locally):
+        # "How far away is Voyager 1 right now?" without the web: the stored figure, said to be the sources' own
+        return text(_understood(question, turn.user_text, language) + say("knowledge_answers.intro_stored", language)
+                    + "\n\n" + _lead(found_locally[0][1], language) + "\n\n" + _web_sentence(web, language))
     if local is None:
         return text(say("knowledge_answers.nothing_local", language), "unknown")
     kind = "answer" if any(answer.found for _, answer in local) else "unknown"
@@ -90,6 +95,20 @@ def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) ->
     return [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
                                            named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
             for topic in topics]
+
+
+_DATED = re.compile(r"\b(?:19|20)\d\d")
+
+
+def _stored_figure(answers: Answers) -> bool:
+    """Whether one topic's passages state the asked figure in a sentence that dates it: for a
+    question about now, the knowledge base's dated figure ("By 2025 Voyager 1 was more than
+    165 au …") is worth showing as such when the web cannot give a newer one. Not a count: what
+    is counted today ("known comets", satellites up there) is what the stored texts cannot know."""
+    if len(answers) != 1 or not answers[0][1].found:
+        return False
+    answer = answers[0][1]
+    return answer.asked in (QUANTITIES - {Asked.COUNT}) and bool(_DATED.search(answer.quotes[0].text))
 
 
 def _understood(question: str, asked: str, language: str) -> str:
