@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 
 from singularity.errors import ConfigError
 from singularity.units import UnitSystem
+from singularity.yamldata import load_yaml
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 ENV_PREFIX = "SINGULARITY__"
@@ -291,7 +292,7 @@ def _env_overrides(environ: dict[str, str]) -> dict[str, Any]:
     for name, raw in environ.items():
         if name.startswith(ENV_PREFIX) and len(name) > len(ENV_PREFIX):
             keys = name[len(ENV_PREFIX) :].lower().split("__")
-            _deep_set(overrides, keys, yaml.safe_load(raw) if raw else None)
+            _deep_set(overrides, keys, load_yaml(raw) if raw else None)
     return overrides
 
 
@@ -316,7 +317,7 @@ def load_settings(
     raw: dict[str, Any] = {}
     if path.exists():
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
             raise ConfigError(f"{path} is not valid YAML: {exc}") from exc
         if not isinstance(raw, dict):
