@@ -3,6 +3,7 @@ Astropy (used as the reference in tests) is switched offline before any test run
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,6 +41,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         groups = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
         if getattr(config.option, "loadgroup", False) and groups and "@" not in item.nodeid:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collection is over: free its garbage once, freeze what it built (the modules, the test
+    items: they live as long as the worker) so that no later full collection walks them, and
+    turn the collector back on (it was turned off in ``tests/__init__.py``)."""
+    gc.collect()
+    gc.freeze()
+    gc.enable()
 
 
 @pytest.fixture(autouse=True)
