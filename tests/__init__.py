@@ -9,19 +9,11 @@ The test modules' compiled code is cached even where ``PYTHONDONTWRITEBYTECODE``
 every test module it imports and keeps the result only where bytecode may be written, so
 without this every parallel worker of every run parsed and rewrote all of them again, about
 4 s of CPU each (collection 11.7 → 7.8 s of CPU per worker). Set here, before pytest imports
-the first conftest.
+the first conftest."""
 
-The garbage collector is off while the suite is collected and what collection built is then
-frozen (``tests/conftest.py``): importing every test module makes 0.6–0.9 M objects that live
-as long as the worker, and each full collection walked all of them again, eight times while
-collecting and again and again during the tests (measured on 1,632 tests in one process:
-33.0 → 30.2 s of CPU, 5.2 → 3.1 s of it in full collections)."""
-
-import gc
 import os
 import sys
 
 for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 sys.dont_write_bytecode = False
-gc.disable()
