@@ -75,6 +75,10 @@ class PlanningSettings(_Section):
     charts: bool = True
     """Draw each plan's altitude chart (a third to a half of a planning turn's CPU); the
     evaluation runs, which read answers and no picture, turn it off."""
+    chart_processes: int | None = Field(None, ge=0, le=64)
+    """Worker processes the chat app draws charts in, started with the first chart (none: one
+    per core; 0: a thread of the app). Each costs a Python start and matplotlib's import
+    (about a second of CPU) and 60–100 MB; the test suite's apps, one user each, run one."""
 
 
 Role = Literal["orchestrator", "knowledge", "planning", "stellarium", "query_rewriter", "judge"]

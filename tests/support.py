@@ -81,6 +81,7 @@ def offline_env(settings: Settings, weather_url: str) -> dict[str, str]:
         "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
         "SINGULARITY__WEATHER__OPEN_METEO_URL": weather_url,
         "SINGULARITY__TRACING__ENABLED": "false",
+        "SINGULARITY__PLANNING__CHART_PROCESSES": "1",  # a test's app serves one user
     }
 
 
