@@ -35,6 +35,7 @@ from ingestion.fetch import (
 )
 from singularity.config import Settings
 from singularity.errors import ConfigError, ServiceError
+from singularity.yamldata import load_yaml
 
 SOURCE = "wikipedia"
 LICENSE = "CC BY-SA 4.0, Wikipedia"
@@ -66,7 +67,7 @@ class Article:
 def load_article_list(path: Path) -> list[Article]:
     """The curated titles in file order; raises ConfigError naming the file when it is malformed."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ConfigError(f"The Wikipedia article list {path} cannot be read ({exc}); "
                           "check knowledge.wikipedia_articles_file.") from exc

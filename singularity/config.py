@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 
 from singularity.errors import ConfigError
 from singularity.units import UnitSystem
+from singularity.yamldata import load_yaml
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 ENV_PREFIX = "SINGULARITY__"
@@ -74,6 +75,10 @@ class PlanningSettings(_Section):
     charts: bool = True
     """Draw each plan's altitude chart (a third to a half of a planning turn's CPU); the
     evaluation runs, which read answers and no picture, turn it off."""
+    chart_processes: int | None = Field(None, ge=0, le=64)
+    """Worker processes the chat app draws charts in, started with the first chart (none: one
+    per core; 0: a thread of the app). Each costs a Python start and matplotlib's import
+    (about a second of CPU) and 60–100 MB; the test suite's apps, one user each, run one."""
 
 
 Role = Literal["orchestrator", "knowledge", "planning", "stellarium", "query_rewriter", "judge"]
@@ -291,7 +296,7 @@ def _env_overrides(environ: dict[str, str]) -> dict[str, Any]:
     for name, raw in environ.items():
         if name.startswith(ENV_PREFIX) and len(name) > len(ENV_PREFIX):
             keys = name[len(ENV_PREFIX) :].lower().split("__")
-            _deep_set(overrides, keys, yaml.safe_load(raw) if raw else None)
+            _deep_set(overrides, keys, load_yaml(raw) if raw else None)
     return overrides
 
 
@@ -316,7 +321,7 @@ def load_settings(
     raw: dict[str, Any] = {}
     if path.exists():
         try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            raw = load_yaml(path.read_text(encoding="utf-8")) or {}
         except yaml.YAMLError as exc:
             raise ConfigError(f"{path} is not valid YAML: {exc}") from exc
         if not isinstance(raw, dict):

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from singularity.catalogue import Language
 from singularity.errors import ConfigError
+from singularity.yamldata import load_yaml
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class Persona(BaseModel):
 def load_personas(path: Path) -> list[Persona]:
     """The personas of ``path`` in file order; ConfigError names the file and what is wrong."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise ConfigError(f"The persona file {path} does not exist.") from exc
     except (OSError, UnicodeDecodeError) as exc:

@@ -81,6 +81,7 @@ def offline_env(settings: Settings, weather_url: str) -> dict[str, str]:
         "SINGULARITY__WEATHER__PROVIDER": "open_meteo",
         "SINGULARITY__WEATHER__OPEN_METEO_URL": weather_url,
         "SINGULARITY__TRACING__ENABLED": "false",
+        "SINGULARITY__PLANNING__CHART_PROCESSES": "1",  # a test's app serves one user
     }
 
 
@@ -115,3 +116,40 @@ def with_knowledge(settings: Settings, index: Path) -> Settings:
         shutil.copytree(index, target)
     return settings
 
+
+@contextmanager
+def knowledge_read_once() -> Iterator[None]:
+    """Every knowledge base on the same open client shares its title index and sparse
+    vectors, as the turns of one process share one base: tests that run several
+    ``singularity ask`` in the test process (the fault matrix, the understanding examples)
+    otherwise read both anew from the local folder for every turn (about 0.3 s of CPU) though
+    the collection never changes. The sparse vectors are still checked to be current before
+    every use; a closed client's successor reads its own (a Qdrant server's client is closed
+    after every turn of the fault matrix, so its turns read from the server)."""
+    from singularity.knowledge.retrieval import KnowledgeBase
+    from singularity.knowledge.sparse_index import SparseIndex
+    from singularity.knowledge.titles import TitleIndex
+
+    read_titles, read_sparse = KnowledgeBase.titles, KnowledgeBase.sparse_index
+    titles: dict[tuple[int, str], tuple[object, TitleIndex]] = {}
+    sparse: dict[tuple[int, str], tuple[object, SparseIndex | None]] = {}
+
+    def shared_titles(base: KnowledgeBase) -> TitleIndex:
+        key = (id(base.client), base.collection)
+        if key not in titles:
+            titles[key] = (base.client, read_titles.fget(base))  # the client held: its id stays unique
+        return titles[key][1]
+
+    def shared_sparse(base: KnowledgeBase) -> SparseIndex | None:
+        key = (id(base.client), base.collection)
+        if key in sparse:
+            base._sparse = sparse[key][1]  # the base reads them again when they are no longer current
+        sparse[key] = (base.client, read_sparse(base))
+        return sparse[key][1]
+
+    KnowledgeBase.titles = property(shared_titles)  # type: ignore[assignment,method-assign]
+    KnowledgeBase.sparse_index = shared_sparse  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        KnowledgeBase.titles, KnowledgeBase.sparse_index = read_titles, read_sparse  # type: ignore[method-assign]

@@ -25,7 +25,7 @@ from tests.fakes.world import (
     ask,
     stellarium_in_process,
 )
-from tests.support import settings_with_index, with_knowledge
+from tests.support import knowledge_read_once, settings_with_index, with_knowledge
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(HANG_S * 0.75)]
 RAW = ("Traceback", "Errno", "Exception", "httpx", "qdrant_client", "JSONDecodeError")
@@ -34,7 +34,7 @@ RAW = ("Traceback", "Errno", "Exception", "httpx", "qdrant_client", "JSONDecodeE
 @pytest.fixture(scope="module")
 def world() -> Iterator[World]:
     world = World()
-    with stellarium_in_process():
+    with stellarium_in_process(), knowledge_read_once():
         yield world
     world.stop()
 

@@ -21,8 +21,9 @@ from pathlib import Path
 from string import Formatter
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, Field
+
+from singularity.yamldata import load_yaml
 
 Language = Literal["de", "en"]
 LANGUAGES: tuple[Language, ...] = ("de", "en")
@@ -115,7 +116,7 @@ def catalogue() -> Mapping[str, Mapping[Language, str]]:
     """Every entry of every file, read once per process."""
     entries: dict[str, Mapping[Language, str]] = {}
     for path in sorted(FOLDER.glob("*.yaml")):
-        for name, texts in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+        for name, texts in (load_yaml(path.read_text(encoding="utf-8")) or {}).items():
             entries[f"{path.stem}.{name}"] = texts
     return entries
 

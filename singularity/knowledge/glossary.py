@@ -11,16 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from singularity.knowledge.vectors import stems
+from singularity.yamldata import load_yaml
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary_de_en.yaml"
 
 
 @lru_cache(maxsize=1)
 def _glossary() -> dict[tuple[str, ...], str]:
-    entries = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
+    entries = load_yaml(GLOSSARY_FILE.read_text(encoding="utf-8"))
     return {tuple(stems(german)): english for german, english in entries.items()}
 
 

@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from singularity.planning.showpieces import DATA
+from singularity.yamldata import load_yaml
 
 DATA_PATH: Path = DATA / "solar_system.yaml"
 
@@ -56,7 +55,7 @@ class Body:
 @lru_cache(maxsize=1)
 def load_bodies(path: Path = DATA_PATH) -> tuple[Body, ...]:
     """The bodies of the YAML file, in file order."""
-    entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    entries = load_yaml(path.read_text(encoding="utf-8"))
     return tuple(_body(entry) for entry in entries)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from singularity.yamldata import load_yaml
 
 DATA = Path(__file__).parent / "data" / "eyepieces.yaml"
 EYEPIECE_FOCAL_RANGE_MM = (2.0, 56.0)
@@ -59,7 +59,7 @@ class Eyepiece:
 @lru_cache(maxsize=1)
 def known_series() -> tuple[Series, ...]:
     """The series of the data file; the first is the generic Plössl."""
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))["series"]
+    raw = load_yaml(DATA.read_text(encoding="utf-8"))["series"]
     return tuple(
         Series(name=s["name"], words=tuple(s["words"]), afov_deg=float(s["afov_deg"]),
                focal_lengths_mm=tuple(float(f) for f in s["focal_lengths_mm"]),

@@ -14,10 +14,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import yaml
-
 from singularity.planning.constellations import CONSTELLATIONS, constellation_genitive
 from singularity.planning.showpieces import DATA
+from singularity.yamldata import load_yaml
 
 SUPPLEMENT_PATH = DATA / "object_names.yaml"
 
@@ -38,7 +37,7 @@ _STAR_NAME = re.compile(
 @lru_cache(maxsize=1)
 def load_supplement() -> dict[str, dict]:
     """The hand-kept name additions, keyed by OpenNGC primary name (or a named double star's id)."""
-    return yaml.safe_load(SUPPLEMENT_PATH.read_text(encoding="utf-8")) or {}
+    return load_yaml(SUPPLEMENT_PATH.read_text(encoding="utf-8")) or {}
 
 
 def english_names(commonnames: str, extra: dict) -> tuple[str, ...]:

@@ -64,9 +64,11 @@ install_history(get_settings())
 BRIDGE_IDLE_S = 300.0
 """How long a Stellarium bridge outlives its last chat: a person's next chat (a reload, a new
 conversation) reuses it instead of starting the server again; about 80 MB while it waits."""
-SHARED = SharedResources(cpu_processes=os.cpu_count() or 1, bridge_idle_s=BRIDGE_IDLE_S)
-"""One Stellarium bridge per address, one knowledge base and one chart worker per core for
-every chat of this app."""
+_CHART_PROCESSES = get_settings().planning.chart_processes
+SHARED = SharedResources(cpu_processes=(os.cpu_count() or 1) if _CHART_PROCESSES is None else _CHART_PROCESSES,
+                         bridge_idle_s=BRIDGE_IDLE_S)
+"""One Stellarium bridge per address, one knowledge base and the chart workers (one per core
+unless ``planning.chart_processes`` says otherwise) for every chat of this app."""
 
 
 def _personas() -> list[Persona]:

@@ -16,9 +16,9 @@ from functools import cache
 from pathlib import Path
 
 import numpy as np
-import yaml
 
 from singularity import vectorfile
+from singularity.yamldata import load_yaml
 
 DATA_FOLDER = Path(__file__).parent / "data"
 EXAMPLES_FILE = DATA_FOLDER / "intent_examples.yaml"
@@ -57,7 +57,7 @@ class Meaning:
 
 def load_examples(path: Path = EXAMPLES_FILE) -> dict[str, list[str]]:
     """Intent → example utterances, German and English together."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"))
     return {intent: [*(texts.get("de") or []), *(texts.get("en") or [])]
             for intent, texts in raw.items()}
 

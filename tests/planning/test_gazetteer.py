@@ -30,6 +30,7 @@ from tests.planning.location_support import (
     make_settings,
     settings_with_index,
 )
+from tests.support import with_gazetteer
 
 
 @pytest.fixture
@@ -271,11 +272,12 @@ print(places[0].country_code)
 
 
 @pytest.mark.slow
-def test_default_population_index_and_cold_lookup(tmp_path: Path) -> None:
+def test_default_population_index_and_cold_lookup(tmp_path: Path,
+                                                 tmp_path_factory: pytest.TempPathFactory) -> None:
     """The real default (1000) dataset: small towns are found, and a new process reads the index
-    built by another (its speed is measured in bench/plan_speed.py's cold CLI run)."""
-    settings = make_settings(tmp_path, gazetteer_min_population="1000")
-    ensure_index(settings)
+    built by another (its speed is measured in bench/plan_speed.py's cold CLI run). The index is
+    the run's, built once for this test and the evaluation gates (5 s of CPU a build)."""
+    settings = with_gazetteer(make_settings(tmp_path, gazetteer_min_population="1000"), tmp_path_factory)
     small = search_places("Tägerwilen", settings=settings)
     assert small and small[0].country_code == "CH" and 1000 <= small[0].population < 15000
     result = subprocess.run(

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import pytest_asyncio
 
 from singularity.config import PROJECT_ROOT, Settings
 from tests.fakes.openai_server import FakeOpenAI
@@ -177,30 +178,50 @@ def running_app(settings: Settings, fake_server: FakeServer, app_env: dict[str, 
         log.close()
 
 
-@pytest.fixture
-async def page(app_url: str, tmp_path) -> AsyncIterator:
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test with a browser runs on the session's event loop, where the worker's one
+    Chromium lives (``browser``); the other tests keep a loop of their own."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.asyncio(loop_scope="session"), append=False)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator:
+    """One headless Chromium per parallel worker. Each test opens a context of its own in it
+    (its own cookies, storage, viewport and language: to the app, a browser of its own) and
+    closes it; starting Playwright's driver and Chromium for each of the 16 browser tests cost
+    about 0.9 s of CPU a start."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        await browser.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def page(browser, app_url: str, tmp_path) -> AsyncIterator:
     """A Chromium page on the app; a screenshot of its last state is kept in ``tmp_path``."""
-    async with open_page(app_url, tmp_path, width=1280, height=1000) as page:
+    async with open_page(browser, app_url, tmp_path, width=1280, height=1000) as page:
         yield page
 
 
-@pytest.fixture
-async def phone_page(app_url: str, tmp_path) -> AsyncIterator:
+@pytest_asyncio.fixture(loop_scope="session")
+async def phone_page(browser, app_url: str, tmp_path) -> AsyncIterator:
     """The app on a phone held upright (390 × 844 CSS pixels, touch) in a German browser."""
-    async with open_page(app_url, tmp_path, width=390, height=844, locale="de-DE",
+    async with open_page(browser, app_url, tmp_path, width=390, height=844, locale="de-DE",
                          touch=True) as page:
         yield page
 
 
 @asynccontextmanager
-async def open_page(app_url: str, tmp_path, *, width: int, height: int, locale: str = "en-US",
+async def open_page(browser, app_url: str, tmp_path, *, width: int, height: int, locale: str = "en-US",
                     touch: bool = False) -> AsyncIterator:
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = await browser.new_page(viewport={"width": width, "height": height}, locale=locale,
-                                      has_touch=touch, is_mobile=touch)
+    context = await browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                                        has_touch=touch, is_mobile=touch)
+    try:
+        page = await context.new_page()
         await page.goto(app_url)
         await page.wait_for_selector("#chat-input", timeout=30_000)
         await page.locator('[data-step-type="assistant_message"]').first.wait_for(timeout=30_000)  # banner: connected
@@ -208,4 +229,5 @@ async def open_page(app_url: str, tmp_path, *, width: int, height: int, locale: 
             yield page
         finally:
             await page.screenshot(path=str(tmp_path / "last-page.png"), full_page=True)
-            await browser.close()
+    finally:
+        await context.close()

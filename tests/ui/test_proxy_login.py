@@ -8,7 +8,6 @@ import pytest
 from singularity.config import Settings
 from singularity.users.space import user_space
 from tests.ui.test_chat_app import ANSWERS, send
-from tests.ui.test_users_chat import browser  # noqa: F401  (fixture)
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 pytestmark = pytest.mark.slow
@@ -19,7 +18,7 @@ def app_env() -> dict[str, str]:
     return {"SINGULARITY__USERS__LOGIN": "header", "SINGULARITY__USERS__PROXY_HEADER": "X-Remote-User"}
 
 
-async def test_the_proxy_names_the_user(browser, app_url: str, settings: Settings,  # noqa: F811
+async def test_the_proxy_names_the_user(browser, app_url: str, settings: Settings,
                                         tmp_path) -> None:
     context = await browser.new_context(locale="de-DE", extra_http_headers={"X-Remote-User": "carol"})
     page = await context.new_page()

@@ -17,7 +17,7 @@ from singularity.config import Settings
 from tests.stellarium.instance import StellariumInstance
 from tests.ui.conftest import on_module_app
 from tests.ui.test_chat_app import ANSWERS, send
-from tests.ui.test_users_chat import ALICES_PLAN, add_users, browser, logged_in  # noqa: F401
+from tests.ui.test_users_chat import ALICES_PLAN, add_users, logged_in
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
 pytestmark = pytest.mark.slow
@@ -38,7 +38,7 @@ def module_app_env(real_stellarium: StellariumInstance) -> dict[str, str]:
 app_url, settings = on_module_app()
 
 
-async def test_open_first_target_shows_steps_and_screenshot(browser, app_url: str,  # noqa: F811
+async def test_open_first_target_shows_steps_and_screenshot(browser, app_url: str,
                                                              settings: Settings, tmp_path) -> None:
     add_users(settings, "carol")
     async with logged_in(browser, app_url, "carol", tmp_path) as page:
@@ -74,7 +74,7 @@ async def _outcome(page) -> str:
     return await answer.inner_text()
 
 
-async def test_two_users_drive_one_stellarium_in_turn(browser, app_url: str, settings: Settings,  # noqa: F811
+async def test_two_users_drive_one_stellarium_in_turn(browser, app_url: str, settings: Settings,
                                                       tmp_path) -> None:
     add_users(settings, *PLACES)
     async with logged_in(browser, app_url, "alice", tmp_path) as alice, \

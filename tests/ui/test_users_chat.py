@@ -12,7 +12,7 @@ import pytest
 from singularity.config import Settings
 from singularity.users.accounts import AccountFile
 from singularity.users.space import user_space
-from tests.ui.conftest import CHROMIUM, CHROMIUM_ARGS, on_module_app
+from tests.ui.conftest import on_module_app
 from tests.ui.test_chat_app import ANSWERS, send
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
@@ -36,16 +36,6 @@ def module_app_env() -> dict[str, str]:
 
 
 app_url, settings = on_module_app()  # One app with login for this module's tests; each logs in as users of its own.
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator:
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        await browser.close()
 
 
 @asynccontextmanager

@@ -17,7 +17,7 @@ from singularity.memory.profile import Profile, ProfileStore
 from singularity.planning.equipment import classify_equipment
 from singularity.planning.models import Equipment, Location
 from tests.fakes.server import FakeServer
-from tests.support import offline_env, with_knowledge
+from tests.support import knowledge_read_once, offline_env, with_knowledge
 from tests.workflow.conftest import clear_forecast
 
 NOW = "2026-12-04T15:00+01:00"
@@ -45,7 +45,8 @@ def ask(settings: Settings, knowledge_index: Path, fake_server: FakeServer,
         assert result.exit_code == 0, result.output
         return json.loads(result.stdout)
 
-    yield run
+    with knowledge_read_once():  # one process's title index for all of a test's turns
+        yield run
     close_qdrant(get_settings())
     get_settings.cache_clear()
 
