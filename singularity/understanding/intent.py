@@ -122,6 +122,8 @@ def classify_intent(
         return Intent(kind="stellarium", reason="Stellarium request")
     if last_path == "stellarium" and reference is not None and _another_one(lowered):
         return Intent(kind="stellarium", reason="the last Stellarium request for another object")
+    if last_path == "planning" and has_plan and reference is not None and _another_one(lowered):
+        return Intent(kind="plan_followup", reason="the last question about the plan for another object")
     if asks_eyepiece_view(text):
         return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):

@@ -198,6 +198,7 @@ TARGET_WORDS = re.compile(
 PLAN_WORDS = re.compile(
     r"\bof\s+(?:them|these|those)\b|\bamong\s+them\b|\bvon\s+(?:denen|diesen)\b|\bunter\s+denen\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
     r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
+    r"|\b(?:auch\s+)?(?:dabei|drin|drauf)\b|\b(?:also\s+)?(?:included|on\s+(?:it|there)|in\s+there)\b"
 )
 
 # --------------------------------------------------------------------------- exports

@@ -301,3 +301,13 @@ def test_a_meteor_shower_s_name_is_an_astronomy_word(word: str, astronomy: bool)
     from singularity.understanding.lexicon import is_astronomy_word
 
     assert is_astronomy_word(word) is astronomy
+
+
+@pytest.mark.parametrize(("text", "last_path", "kind"), [
+    ("Ist Jupiter auch dabei?", "planning", "plan_followup"),
+    ("Is the Orion Nebula on it?", "planning", "plan_followup"),
+    ("Und Saturn?", "planning", "plan_followup"),
+    ("Und Saturn?", "knowledge", "knowledge"),
+])
+def test_after_a_plan_whether_an_object_is_in_it_is_asked_of_the_plan(text: str, last_path: str, kind: str) -> None:
+    assert classify_intent(text, has_plan=True, follows_up=True, last_path=last_path).kind == kind

@@ -305,6 +305,8 @@ def _export(turn: Turn) -> ChatMessage:
 
 def _describe(turn: Turn, language: str) -> ChatMessage:
     described = turn.called("describe_target")
+    if described is not None and described.status != "ok":
+        return relay(described)  # not in the plan, or no plan: the tool's sentence says which
     if described is not None:
         return text(compose_target_answer(described.result.get("data", {}).get("target", {}), language))
     reference = target_reference(turn.user_text)
