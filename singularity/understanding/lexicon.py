@@ -195,6 +195,13 @@ TARGET_WORDS = re.compile(
     r"|\bdavon\b|\bwhich\s+one\b|\bwelche[rsnm]?\s+(?:davon|dieser)\b|\bthe\s+list\b|\bder\s+liste\b"
 )
 """Words that point at the plan's targets ("which one of them", "welcher davon")."""
+SATELLITE_PASSES = re.compile(
+    r"\b(?:iss|international\s+space\s+station|(?:internationalen?\s+)?raumstation|space\s+station"
+    r"|starlink\w*|tiangong|iridium\w*|satellite\s+pass\w*|satelliten(?:ü|ue)berfl(?:ü|ue)ge?\w*"
+    r"|(?:artificial|k(?:ü|ue)nstliche[n]?)\s+satellit\w*)\b"
+)
+"""Artificial satellites seen crossing the sky: no plan contains them (they need orbital data
+of the day)."""
 PLAN_WORDS = re.compile(
     r"\bof\s+(?:them|these|those)\b|\bamong\s+them\b|\bvon\s+(?:denen|diesen)\b|\bunter\s+denen\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
     r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"

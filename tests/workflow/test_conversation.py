@@ -219,3 +219,12 @@ async def test_asking_whether_an_object_is_in_the_plan_gets_its_entry_or_the_pla
     assert absent.answer.startswith("„Jupiter“ steht nicht im Plan; die Ziele sind M31, ")
     present = await turn(session, "Und M33?")
     assert present.tool_calls[-1].arguments == {"target": "M33"} and present.answer.startswith("M33 (Dreiecksgalaxie)")
+
+
+async def test_a_satellite_pass_is_said_to_be_beyond_the_plan_before_the_plan(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    record = await turn(session, "Kann ich morgen Abend in Kreuzlingen mit dem Fernglas die ISS sehen?")
+    assert record.plan is not None
+    assert record.answer.startswith("Überflüge von Satelliten wie der ISS oder von Starlink sage ich nicht voraus")
+    assert "Dein Beobachtungsplan für Kreuzlingen" in record.answer

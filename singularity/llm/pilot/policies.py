@@ -275,7 +275,10 @@ def plan(turn: Turn) -> ChatMessage:
             verdict = data.get("said")
             summary = Message.model_validate(verdict).render(language) if verdict else data.get("summary", "")
             return text(weather_question(summary, language), "question")
-        return text(compose_plan_answer(computed.result or {}, language))
+        answer = compose_plan_answer(computed.result or {}, language)
+        if lx.SATELLITE_PASSES.search(turn.user_text.lower()):  # asked for what no plan holds
+            answer = f"{say('planning.no_satellite_passes', language)}\n\n{answer}"
+        return text(answer)
     if intent.kind == "confirm":
         return tool_call("compute_plan", proceed_despite_bad_weather=True)
     return tool_call("compute_plan")  # it checks the weather first
