@@ -18,6 +18,7 @@ from typing import Any
 
 from singularity.knowledge.question_types import (
     Asked,
+    Question,
     evidence,
     gives_reason,
     read_question,
@@ -96,6 +97,10 @@ outranks one that only mentions the question's words with a "so" or "if"."""
 RANK_PENALTY = 0.15
 """Per rank of the passage: the search's order counts, as in :func:`best_quotes`."""
 MAX_RELATED = 2
+DEFINES = 0.6
+"""For "what is X?" and "tell me about X", the sentence that says what its passage's subject is
+("The Andromeda Galaxy, also called M31, is the nearest large spiral galaxy …") comes first,
+before sentences that only mention it ("… Hubble showed that Andromeda … is a galaxy")."""
 PERIOD = 0.5
 """For a when-question, a sentence that only gives a period ("returning about every 76 years")
 ranks below one that dates it ("the next return … is in 2061"): a period says how often."""
@@ -132,21 +137,53 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
         before = earlier.setdefault(rank, [])
         share = relevance(read, sentence, passage.get("title", ""), heading, before=" ".join(before))
         before.append(sentence)
+        defined = _defined(read, sentence, passage.get("title", "")) if read.asked in _OVERVIEW else None
+        if read.asked is Asked.DEFINITION and defined is False:
+            continue  # "An aurora is …" says what an aurora is, whatever a magnetar is
         key = None if share is None else evidence(read, sentence)
         if key is not None:
             share += STRONG_REASON if read.asked is Asked.REASON and gives_reason(sentence) else 0.0
             share -= PERIOD if read.asked is Asked.DATE and key.lower().startswith("every") else 0.0
+            share += DEFINES if defined else 0.0
             carried.append((share - RANK_PENALTY * rank, rank, position, key, _quote(sentence, passage)))
     carried.sort(key=lambda item: (-item[0], item[1], item[2]))
     quotes: list[Quote] = []
     for *_, quote in carried:
-        if quote not in quotes:
+        if not any(_restates(quote, kept) for kept in quotes):
             quotes.append(quote)
     if not quotes:
         return Answer(read.asked, [], "", best_quotes(question, passages, limit=MAX_RELATED, per_source=1))
     if read.asked is Asked.COMPARISON:  # each side's own best sentences, by the words they share
         return Answer(read.asked, best_quotes(question, passages, limit=MAX_ANSWER_SENTENCES), "", [])
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
+
+
+_OVERVIEW = frozenset({Asked.DEFINITION, Asked.FACT})
+_ARTICLES = frozenset({"a", "an", "the"})
+_DEFINING_VERB = re.compile(r"^[^.;:]{0,160}?\s(?:is|are|was)\s+(?:an?|the|one\s+of|\w+['’]s)\s", re.IGNORECASE)
+
+
+def _defined(read: Question, sentence: str, title: str) -> bool | None:
+    """Whether ``sentence`` says what the thing asked about is (True) or what another thing is
+    (False), or defines nothing (None). A sentence defines its passage's subject when it opens
+    with the title's first word and says what it is ("The Andromeda Galaxy, also called M31, is
+    …"); that subject is the one asked when the question names the passage or its word."""
+    subject = [word for word in stems(title.split(" — ")[0]) if word not in _ARTICLES][:1]
+    opening = [word for word in stems(sentence)[:3] if word not in _ARTICLES][:1]
+    if not subject or opening != subject or not _DEFINING_VERB.match(sentence):
+        return None
+    if title in {t for e in read.entities for t in e.titles}:
+        return True
+    asked = {form for e in read.entities for word in (*e.words, *e.english) for form in word}
+    asked |= {form for forms in read.relation.values() for form in forms}
+    return subject[0] in asked
+
+
+def _restates(quote: Quote, kept: Quote) -> bool:
+    """One sentence says no more than another already chosen ("Jupiter is the fifth planet from
+    the Sun." beside "Jupiter is the fifth planet from the Sun, a gas giant.")."""
+    new, old = (" ".join(tokens(q.text)) for q in (quote, kept))
+    return new in old or old in new
 
 
 def _headed_sentences(passage: Mapping[str, Any]) -> list[tuple[str, str]]:

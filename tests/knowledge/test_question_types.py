@@ -600,3 +600,21 @@ def test_powers_of_ten_the_time_of_asking_and_a_later_clause_s_own_subject(quest
     distance though the sentence opens with Tern 3."""
     answer = answer_quotes(question, PROBES, named=[], german=german)
     assert answer.found and answer.key == key
+
+
+def test_what_another_thing_is_is_no_definition_of_the_asked_one() -> None:
+    aurora = _passage("Aurorae and Space Weather", "Overview",
+                      "An aurora — the polar lights — is a natural light display caused by particles from the magnetosphere.")
+    assert not answer_quotes("What is a magnetar?", [aurora]).found
+    assert answer_quotes("What is an aurora?", [aurora]).found
+
+
+def test_an_overview_leads_with_what_its_subject_is_and_says_nothing_twice() -> None:
+    andromeda = _passage("The Andromeda Galaxy", "Overview",
+                         "The Andromeda Galaxy has dozens of known satellite galaxies orbiting it. "
+                         "The Andromeda Galaxy, also called M31, is the nearest large spiral galaxy to the Milky Way. "
+                         "The Andromeda Galaxy, also called M31, is the nearest large spiral galaxy.")
+    answer = answer_quotes("Tell me about the Andromeda Galaxy", [andromeda],
+                           named=[("Andromeda Galaxy", ["The Andromeda Galaxy"])])
+    assert answer.quotes[0].text.startswith("The Andromeda Galaxy, also called M31, is the nearest")
+    assert len(answer.quotes) == 2
