@@ -28,6 +28,7 @@ _DAY_AND_PART_WORDS = {
     "tomorrow", "tmrw", "yesterday", "jetzt", "now", "sofort", "abend", "abends", "nacht",
     "nachts", "evening", "night", "früh", "frueh", "morgens", "morning", "vormittag",
     "vormittags", "nachmittag", "nachmittags", "afternoon", "mitternacht", "midnight",
+    "wochenende", "weekend",
 }  # fmt: skip
 _WEEKDAY = re.compile(
     r"(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|monday|tuesday"
@@ -56,7 +57,7 @@ _KEEP_AT_START = {
     "um", "at", "ab", "gegen", "around", "from", "von", "vom", "zwischen", "between", "am",
     "on", "this", "diese", "diesen", "dieser", "dieses", "next", "nächste", "nächsten",
     "nächster", "nächstes", "naechste", "naechsten", "kommende", "kommenden", "kommender",
-    "kommendes", "coming", "upcoming",
+    "kommendes", "coming", "upcoming", "übers", "uebers", "over", "the",
 }  # fmt: skip
 _CONNECTORS = _KEEP_AT_START | {
     "bis", "to", "until", "till", "the", "der", "auf", "zum", "of", "-", "–", "uhr",

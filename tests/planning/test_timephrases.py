@@ -637,3 +637,17 @@ def test_a_weekday_that_does_not_match_the_date_is_asked_about_in_german() -> No
         when("Samstag, 1.12.2026")
     assert raised.value.message.render("de") == (
         "Der Di, 1. Dez. 2026 ist ein Dienstag, kein Samstag; welchen Tag meinst du?")
+
+
+@pytest.mark.parametrize(("text", "now", "day"), [
+    ("this weekend", NOW, date(2026, 12, 5)),  # a Monday: the coming Saturday evening
+    ("am Wochenende", NOW, date(2026, 12, 5)),
+    ("übers Wochenende", NOW, date(2026, 12, 5)),
+    ("next weekend", NOW, date(2026, 12, 12)),
+    ("nächstes Wochenende", NOW, date(2026, 12, 12)),
+    ("this weekend", NOW + timedelta(days=5), date(2026, 12, 5)),  # on the Saturday: tonight
+    ("dieses Wochenende", NOW + timedelta(days=6), date(2026, 12, 6)),  # on the Sunday: what is left
+])
+def test_a_weekend_is_its_saturday_evening(text: str, now: datetime, day: date) -> None:
+    parsed = when(text, now=now)
+    assert parsed.start.date() == day and parsed.anchored_to_twilight

@@ -260,3 +260,12 @@ def test_a_negative_aperture_stays_in_the_instrument() -> None:
 def test_slots_in_a_long_message_are_the_short_ones() -> None:
     found = extract_planning_slots(ARTICLE + " Blabla." * 2000)
     assert found.when == "morgen Abend" and found.place == "Kreuzlingen"
+
+
+@pytest.mark.parametrize(("text", "when"), [
+    ("What's up over Boston this weekend? I've got 15x70 binos", "this weekend"),
+    ("Ich will am Wochenende in Kiel beobachten", "am Wochenende"),
+    ("sorry, I meant next weekend", "next weekend"),
+])
+def test_a_weekend_is_a_time(text: str, when: str) -> None:
+    assert extract_planning_slots(text, awaiting="time").when == when

@@ -162,6 +162,25 @@ def scan_weekday(scan: Scan, parts: Parts) -> None:
             parts.set_part("evening" if m[3].startswith("abend") else "night")
 
 
+_WEEKEND = re.compile(
+    rf"\b(?:({_NEXT_MODS})|this|diese[nms]?|am|at\s+the|on\s+the|over\s+the|(?:ü|ue|u)bers|(?:ü|ue|u)ber\s+das)?"
+    r"\s*(?:wochenende|weekend)\b"
+)
+_SATURDAY = 5
+
+
+def scan_weekend(scan: Scan, parts: Parts, today: date) -> None:
+    """ "This weekend" is its Saturday evening (on a Sunday: tonight, what is left of it);
+    "next weekend" the weekend after. One evening, because a plan is for one night; the window
+    says which."""
+    if m := scan.take(_WEEKEND):
+        if today.weekday() == 6 and not m[1]:
+            parts.set_day(rel=0)
+            return
+        ahead = (_SATURDAY - today.weekday()) % 7 + (7 if m[1] else 0)
+        parts.set_day(absolute=today + timedelta(days=ahead))
+
+
 def _weekday_date(parts: Parts, today: date) -> date:
     assert parts.weekday is not None
     ahead = (parts.weekday - today.weekday()) % 7

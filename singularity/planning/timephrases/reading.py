@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from zoneinfo import ZoneInfo
 
 from singularity.planning.timephrases.clock import scan_clocks
-from singularity.planning.timephrases.dates import scan_dates, scan_days, scan_weekday
+from singularity.planning.timephrases.dates import scan_dates, scan_days, scan_weekday, scan_weekend
 from singularity.planning.timephrases.durations import UNIT_OR_H, UNIT_WORD
 from singularity.planning.timephrases.phrase import Parts, Scan
 
@@ -33,6 +33,7 @@ def read_phrase(text: str, today: date, tz: ZoneInfo) -> tuple[Parts, list[str],
         parts.duration_hours = scan.take_duration(None, unit=UNIT_WORD)
     without_duration = scan.s
     scan_dates(scan, parts, today, tz)
+    scan_weekend(scan, parts, today)
     scan_days(scan, parts)
     parts.offset = _offset(scan)
     if scan.take(_NOW):
