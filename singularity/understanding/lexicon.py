@@ -120,6 +120,7 @@ NOT_PLACES = {
     "ich", "du", "sie", "wir", "ihr", "es", "er", "i", "you", "we", "he", "she", "it", "they",
     "mir", "me", "my", "mein", "meine", "meinem", "meinen", "dein", "deine", "your", "hallo",
     "hi", "hey", "hello", "moin", "servus", "danke", "thanks", "bitte", "please", "ja", "nein",
+    "nee", "nö", "noe", "ne", "nope", "nah", "jo", "jep", "yep", "yeah", "yup",
     "yes", "no", "ok", "okay", "egal", "ruhe", "zukunft", "richtung", "nähe", "naehe", "garten",
     "garden", "balkon", "balcony", "backyard", "hof", "haus", "house", "home", "hause", "zeit",
     "time", "norden", "süden", "sueden", "osten", "westen", "north", "south", "east", "west",

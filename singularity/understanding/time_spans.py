@@ -57,7 +57,7 @@ _KEEP_AT_START = {
     "um", "at", "ab", "gegen", "around", "from", "von", "vom", "zwischen", "between", "am",
     "on", "this", "diese", "diesen", "dieser", "dieses", "next", "nächste", "nächsten",
     "nächster", "nächstes", "naechste", "naechsten", "kommende", "kommenden", "kommender",
-    "kommendes", "coming", "upcoming", "übers", "uebers", "over", "the",
+    "kommendes", "coming", "upcoming", "übers", "uebers",
 }  # fmt: skip
 _CONNECTORS = _KEEP_AT_START | {
     "bis", "to", "until", "till", "the", "der", "auf", "zum", "of", "-", "–", "uhr",

@@ -651,3 +651,8 @@ def test_a_weekday_that_does_not_match_the_date_is_asked_about_in_german() -> No
 def test_a_weekend_is_its_saturday_evening(text: str, now: datetime, day: date) -> None:
     parsed = when(text, now=now)
     assert parsed.start.date() == day and parsed.anchored_to_twilight
+
+
+def test_a_day_named_beside_the_weekend_wins() -> None:
+    assert when("Sonntag am Wochenende").start.date() == date(2026, 12, 6)
+    assert when("tomorrow, at the weekend").start.date() == date(2026, 12, 1)

@@ -269,3 +269,8 @@ def test_slots_in_a_long_message_are_the_short_ones() -> None:
 ])
 def test_a_weekend_is_a_time(text: str, when: str) -> None:
     assert extract_planning_slots(text, awaiting="time").when == when
+
+
+@pytest.mark.parametrize("text", ["Nee, lieber nächstes Wochenende", "Nope, tomorrow instead", "Nö, am Samstag"])
+def test_a_colloquial_no_is_no_place(text: str) -> None:
+    assert extract_planning_slots(text).place is None

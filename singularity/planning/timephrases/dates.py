@@ -172,8 +172,10 @@ _SATURDAY = 5
 def scan_weekend(scan: Scan, parts: Parts, today: date) -> None:
     """ "This weekend" is its Saturday evening (on a Sunday: tonight, what is left of it);
     "next weekend" the weekend after. One evening, because a plan is for one night; the window
-    says which."""
+    says which. Read after the days and weekdays, which it only qualifies when one is named."""
     if m := scan.take(_WEEKEND):
+        if parts.weekday is not None or parts.rel_days is not None or parts.abs_date is not None:
+            return  # "Sonntag am Wochenende", "tomorrow, at the weekend": the day named wins
         if today.weekday() == 6 and not m[1]:
             parts.set_day(rel=0)
             return

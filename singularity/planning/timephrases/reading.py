@@ -33,12 +33,12 @@ def read_phrase(text: str, today: date, tz: ZoneInfo) -> tuple[Parts, list[str],
         parts.duration_hours = scan.take_duration(None, unit=UNIT_WORD)
     without_duration = scan.s
     scan_dates(scan, parts, today, tz)
-    scan_weekend(scan, parts, today)
     scan_days(scan, parts)
     parts.offset = _offset(scan)
     if scan.take(_NOW):
         parts.now = True
     scan_weekday(scan, parts)
+    scan_weekend(scan, parts, today)
     if scan.take(_AFTER_SUNSET):
         parts.set_part("evening")
     scan_clocks(scan, parts)
