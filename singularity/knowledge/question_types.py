@@ -17,7 +17,7 @@ about and the passages do not say).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
@@ -69,7 +69,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwiegt?\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
                      r"|\b(?:rotation|orbital|pulsation) period\b|\b(?:rotationsperiode|umlaufzeit|rotationsdauer)\b"
@@ -78,7 +78,8 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
                  r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b"
-                 r"|\bhow many degrees\b|\bwie ?viele? grad\b")),  # an angle: a tilt, an apparent size
+                 r"|\bhow many degrees\b|\bwie ?viele? grad\b"  # an angle: a tilt, an apparent size
+                 r"|\bhow (?:much|far)\b.*\b(?:tilted|tipped|inclined)\b")),
     (Asked.BRIGHTNESS, (r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"
                        r"|\b(?:brighter|fainter|heller)\b")),
     (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
@@ -96,7 +97,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
-TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "wieviel", "wieviele", "degrees", "grad", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "wieviel", "wieviele", "degrees", "grad", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "less", "fewer", "weniger", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
 """Words that say what kind of fact is asked, not what it is about."""
 
 QUALITIES = frozenset(["hot", "warm", "cold", "cool", "heiss", "kalt", "bright", "faint", "hell", "big", "large",
@@ -126,6 +127,9 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
 """What a question for a person says to ask for one ("Which astronomer found …?")."""
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt", "weg"})
+_HEIGHT_FILLER = frozenset({"sky", "himmel", "up"})
+""""How high up in the sky are the northern lights": the sky is where any height is, no word the
+sentence must say ("at about 100–250 km altitude")."""
 """A distance is asked from here unless the question says otherwise."""
 _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", "stark", "strong"})
 """"How high is the pressure on Venus": of a quantity other than a height, "high" asks its value."""
@@ -142,9 +146,17 @@ _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "amon
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
-_STOP = _STOP | {"supposed", "expected", "due"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
+_STOP = _STOP | {"through", "towards", "toward", "onto", "down", "off", "gets", "getting"}
+"""Motion prepositions, a phrasal verb's particle and "get" ("how long does energy take to get
+out through the radiative zone", "touch down") say the path, which the passage's sentence tells
+in its own verb ("to cross this zone", "landed")."""
+_STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "basically", "probably", "possibly",
+                 "pretty", "ever", "still", "even", "anyway", "seem", "seems"}
+"""Hedges and "seem" say how sure the asker is, not what is asked ("how hot does Venus usually
+get", "why does the sky seem dark at night")."""
+_STOP = _STOP | {"supposed", "expected", "due", "soll", "sollen", "beim"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
-                 "uberhaupt", "object", "objekt", "thing", "ding", "kind", "sort"}
+                 "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""
@@ -177,13 +189,14 @@ WIDEN: dict[str, tuple[str, ...]] = {
     # what the question word means in the passages' English, for German and English questions
     "entdeckt": ("discovered", "discovery", "found", "spotted", "detected", "identified"),
     "entdeckte": ("discovered", "discovery", "found", "spotted"), "entdeckung": ("discovery", "discovered", "found"),
-    "discovered": ("discovery", "found", "spotted", "detected", "identified", "located"),
+    "discovered": ("discovery", "found", "spotted", "detected", "identified", "located", "noticed"),
     "discover": ("discovered", "discovery", "found", "spotted"), "found": ("discovered", "discovery", "spotted"),
     "find": ("found", "discovered"), "gefunden": ("found", "discovered"),
     "erfunden": ("invented", "invention", "built", "made"), "erfand": ("invented", "invention", "built"),
     "invented": ("invention", "built", "made", "devised", "published", "introduced", "created", "proposed", "developed"),
     "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed"),
-    "spot": ("spotted", "discovered", "saw", "observed", "found"), "spotted": ("discovered", "saw", "observed", "found"),
+    "spot": ("spotted", "discovered", "saw", "observed", "found", "noticed"),
+    "spotted": ("discovered", "saw", "observed", "found", "noticed"),
     "kugelsternhaufen": ("globular", "cluster", "clusters"), "riesen": ("giant", "giants"),
     "rote": ("red",), "roten": ("red",), "entkommen": ("escape", "escapes"),
     "entweichen": ("escape", "escapes"), "called": ("name", "named", "term", "called"),
@@ -292,7 +305,21 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "grun": ("green",), "gelb": ("yellow",), "gelblich": ("yellowish", "yellow"), "rotlich": ("reddish", "red"),
     "blaulich": ("bluish", "blue"), "blaugrun": ("cyan", "blue-green", "greenish"), "weiss": ("white",),
     "warme": ("heat", "warmth"), "bekommt": ("receives", "gets", "receive"), "erhalt": ("receives", "receive"),
+    "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"), "ankunft": ("arrival", "arrive", "arrives"),
     "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
+    # everyday English for the passages' words, as the German widening above
+    "emit": ("emits", "emitted", "radiates", "radiate", "radiation", "emission", "glows", "shines", "releases"),
+    "radiate": ("radiates", "emits", "emit", "emission", "glows", "shines"),
+    "receive": ("receives", "receiving", "received", "gets"),
+    "smash": ("collide", "collision", "merge", "merger", "crash"), "bump": ("collide", "collision", "merge", "merger"),
+    "hit": ("strike", "strikes", "struck", "enter", "enters", "impact", "impacts", "plunge", "plunges", "collide"),
+    "middle": ("core", "centre", "center", "central", "heart"),
+    "stuff": ("matter", "material"), "spoonful": ("teaspoon", "spoon"),
+    "drift": ("receding", "recedes", "recession", "away", "moving", "moves", "drifts"),
+    "approach": ("approaching", "approaches", "heading", "towards", "closer"),
+    "heading": ("approaching", "approach", "moving", "towards"),
+    "notice": ("noticed", "spotted", "discovered", "found", "saw"), "noticed": ("spotted", "discovered", "found", "saw"),
+    "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
 synonyms such as "found" for "discovered")."""
@@ -326,9 +353,10 @@ _UNITS: dict[Asked, str] = {
     Asked.DURATION: r"seconds?|s|minutes?|min|hours?|h|days?|weeks?|months?|years?|decades?|centuries|millennia",
     Asked.SHARE: r"%|per ?cent|percent|prozent",
     Asked.SPEED: r"km/s|km/h|kilomet(?:re|er)s? (?:per|an|a) (?:second|hour)|mph|miles (?:per|an) (?:hour|second)|m/s"
-                 r"|(?:%|per ?cent) of the speed of light|times the speed",
+                 r"|(?:%|per ?cent) of the speed of light|times the speed"
+                 r"|(?:mm|cm|m|km|metres?|meters?) (?:per|a|an|each) (?:year|century|day)",  # a slow drift: "3.8 cm per year"
 }
-_MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of"
+_MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of|\b(?:a|one)\s+(?:thousand|million|billion|trillion)"
 _QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z/²³])", re.IGNORECASE)
              for kind, units in _UNITS.items()}
 _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?|scopes?|apertures?|mirrors?|lens(?:es)?|eyepieces?)"
@@ -391,10 +419,11 @@ _UNIT_AFTER_NUMBER = re.compile(r"\d\s*(?:mm|cm|m|km|kg|au|ly|pc|k|°|%|″|′|
                                 r"|\d\s+(?:earth|solar|sun|jupiter)(?:'s)?\s+(?:mass(?:es)?|radi(?:i|us))\b",
                                 re.IGNORECASE)
 """A number with a unit measures, it does not count ("317.8 Earth masses" is no number of Earths)."""
-_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
+_MONTHS = ("(?-i:January|February|March|April|May|June|July|August|September|October|November|December)")
+"""Capitalised only: "it may merge" names no month."""
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
-    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm))"
+    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm|kg|kilograms?|tonnes?))"
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
@@ -414,8 +443,10 @@ _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
 _COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
                        r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"
-                       r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b", re.IGNORECASE)
-"""What a sentence says a thing is of: "made of dust", "consists of grains", "lakes of liquid methane"."""
+                       r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b"
+                       r"|\d\s*(?:%|per ?cent)\s+(?:of\s+)?[a-z]+,?\s+(?:and\s+)?(?:about\s+)?\d", re.IGNORECASE)
+"""What a sentence says a thing is of: "made of dust", "consists of grains", "lakes of liquid methane",
+"73 % hydrogen and 25 % helium"."""
 _NAMESAKE = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b", re.IGNORECASE)
 _NAMESAKE_QUESTION = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b|\bnamesake\b|\bbenannt nach\b|\bnach wem\b"
                                 r"|\bnamensgeber", re.IGNORECASE)
@@ -552,6 +583,17 @@ _CONCESSION = re.compile(r"[,\s]+\b(?:if|although|though|even though|even if|des
                          re.IGNORECASE)
 """A why-question's premise ("… if it's farther from the Sun"): what the reason must explain is
 said before it, and the sentence that gives the reason need not repeat the premise."""
+_EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, re.IGNORECASE), said) for pattern, said in (
+    (r"\b(?:northern|southern|polar) lights\b", "aurora"),
+    (r"\b(?:shooting|falling) stars\b", "meteors"), (r"\b(?:shooting|falling) star\b", "meteor"),
+    (r"\b(?:give|gives|gave|giving) off\b", "emit"), (r"\bthe air\b", "the atmosphere"),
+    (r"\b(?:crash|smash|bump|run|slam)(?:e?s|ed|ing)? into\b", "collide with"),
+    (r"\bour (?:own |home )?galaxy\b", "the Milky Way"),
+    (r"\b(?:heading|coming|moving|rushing) (?:towards?|at)\b", "approaching"),
+))
+"""An English question's everyday phrase, said as the passages say it ("northern lights" are
+the aurora, "shooting stars" meteors, "give off" emit): a phrase of several words, where one
+word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
 
@@ -563,6 +605,13 @@ _LEADING: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     (Asked.REASON, re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b")),
     (Asked.DURATION, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b(?!\s+ago\b)(?!.*\bher$)")),
 )
+
+
+def _everyday(text: str) -> str:
+    """``text`` with its everyday English phrases said as the passages say them (:data:`_EVERYDAY`)."""
+    for phrase, said in _EVERYDAY:
+        text = phrase.sub(said, text)
+    return text
 
 
 def question_kind(question: str) -> Asked:
@@ -588,11 +637,16 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)
+    if not german:
+        question = _everyday(question)
+        named = [(_everyday(name), titles) for name, titles in named]
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER}.get(asked, frozenset())
     if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
         filler |= _DEGREE_FILLER
-    entities = [_entity(name, titles) for name, titles in named]
+    if asked in (Asked.SIZE, Asked.DISTANCE):
+        filler |= _HEIGHT_FILLER
+    entities = [_entity(name, titles, passage_stems, german=german) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
     proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
@@ -611,7 +665,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         own = stem(word)
         if own in taken:
             continue
-        parts = () if widen(word) or not german else _compound(word)
+        parts = () if widen(word) or not german else _compound(word, passage_stems)
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
             for i, part in enumerate(parts):
                 literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
@@ -740,18 +794,30 @@ and must be said ("Marsmonde" asks about the moons of Mars, not any moons the pa
 discovered); one the glossary translates is said in English ("Sonnenflecken…": sunspot)."""
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")
 """German inflection endings: "schwarzen", "großen", "Planeten" are found as "schwarze", "groß", "Planet"."""
+_ENGLISH_ENDINGS = ("ing", "ed", "es", "s")
+"""English verb endings: "drifting", "smashed", "hits" are found as "drift", "smash", "hit"."""
 
 
 def widen(word: str) -> tuple[str, ...]:
     """The words a passage may use for ``word`` (:data:`WIDEN`), also for an inflected German form."""
     if word in WIDEN:
         return WIDEN[word]
-    return next((WIDEN[word[:-len(end)]] for end in _ENDINGS
-                 if word.endswith(end) and len(word) - len(end) >= 4 and word[:-len(end)] in WIDEN), ())
+    german = next((WIDEN[word[:-len(end)]] for end in _ENDINGS
+                   if word.endswith(end) and len(word) - len(end) >= 4 and word[:-len(end)] in WIDEN), ())
+    if german:
+        return german
+    roots = [root for end in _ENGLISH_ENDINGS if word.endswith(end) and len(word) - len(end) >= 3
+             for root in (word[:-len(end)], f"{word[:-len(end)]}e")]
+    return next((WIDEN[root] for root in roots if root in WIDEN), ())
 
 
 def _inflected(word: str) -> tuple[str, ...]:
-    """An English verb's other forms ("did … pass" is answered by "passed", "bring" by "brought")."""
+    """An English verb's other forms ("did … pass" is answered by "passed", "bring" by "brought";
+    "drifting" by "drifts")."""
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            root = word[:-len(ending)]
+            return (root, f"{root}e", f"{root}s", f"{root}es", f"{root}ed", f"{root}ing")
     base = word.removesuffix("e")
     return (f"{base}ed", f"{word}s", f"{word}es", f"{base}ing", *_IRREGULAR.get(word, ()))
 
@@ -779,7 +845,7 @@ def _glossary_name(word: str, own: str) -> tuple[str, ...]:
                  if similar(stem(name.casefold()), own))
 
 
-def _entity(name: str, titles: Iterable[str]) -> Entity:
+def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset(), *, german: bool = True) -> Entity:
     """A topic the question names, with its titles and, for a German name, its English term —
     only a term that translates what sets the name apart: "Antennen-Galaxien" is not any
     "galaxy", and "size diameter" (the glossary's words for "groß") names nothing."""
@@ -787,8 +853,8 @@ def _entity(name: str, titles: Iterable[str]) -> Entity:
     english = [word for term in terms for word in tokens(term) if word not in _STOP]
     letters = {letter.casefold() for letter in _DESIGNATION.findall(name)}
     own = [word for word in tokens(name) if word not in _STOP or word in letters]
-    words = tuple(forms for word in own for forms in _forms(word))
-    translated = tuple(forms for word in english for forms in _forms(word))
+    words = tuple(forms for word in own for forms in _forms(word, whole, split=german))  # "Altair" is no "alt" + "air"
+    translated = tuple(forms for word in english for forms in _forms(word, whole))
     known = {form for forms in words for form in forms}
     if all(forms & known for forms in translated):
         translated = ()
@@ -800,21 +866,30 @@ _DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
 part of the name, not the article "a"."""
 
 
-def _forms(word: str) -> tuple[frozenset[str], ...]:
+def _forms(word: str, whole: Collection[str] = frozenset(), *, split: bool = True) -> tuple[frozenset[str], ...]:
     """What must stand in a sentence for one word of a name: its stem or a widening, or for a
-    German compound each of its parts ("Ringnebel" is a ring *and* a nebula)."""
+    German compound each of its parts ("Ringnebel" is a ring *and* a nebula; ``whole``: the
+    passages' stems, see :func:`_compound`)."""
     if widen(word):
         return (frozenset({stem(word), *map(stem, widen(word))}),)
-    parts = _compound(word)
+    parts = _compound(word, whole) if split else ()
     if parts:
         return tuple(frozenset(map(stem, part)) for part in parts)
     return (frozenset({stem(word)}),)
 
 
-def _compound(word: str) -> tuple[tuple[str, ...], ...]:
+def _compound(word: str, whole: Collection[str] = frozenset()) -> tuple[tuple[str, ...], ...]:
     """A German compound's parts, each as the English words for it: two known ones
     ("Sonnenspektrum" → sun, spectrum), or a name and a known one ("Jupitermonde" → jupiter,
-    moons)."""
+    moons) — but no name the passages use whole (``whole``: their stems) whose first part they
+    never say: "Dragonfly" is no "Drago" + "fly", while "Orionnebel" (in a card) is Orion's nebula."""
+    parts = _parts(word)
+    if parts and stem(word) in whole and not _uses(map(stem, parts[0]), set(whole) - {stem(word)}):
+        return ()
+    return parts
+
+
+def _parts(word: str) -> tuple[tuple[str, ...], ...]:
     for cut in range(3, len(word) - 2):
         head, tail = word[:cut], word[cut:]
         head_words = widen(head)
@@ -867,7 +942,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     section = heading.removeprefix(title).lstrip(" —")
     opening = _WORDS.match(sentence.lstrip())
     opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
-    elsewhere = _names_other(question, opened)  # a name question's answer opens with the name: "Olympus Mons, …"
+    elsewhere = _names_other(question, opened) and not _superlative_named(question, words, title)
+    # a name question's answer opens with the name: "Olympus Mons, …"
     if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading}")):
         return None  # a fact of another year
     if _ordinal_of_another(question, sequence):
@@ -927,6 +1003,21 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
                 for key, forms in question.relation.items())
     weight = HEADED_WORD if headed else HALF_WORD
     return (len(own) + weight * len(by_title)) / len(question.relation) + (HEADED if about else 0.0)
+
+
+_SUPERLATIVES = frozenset({"biggest", "largest", "tallest", "highest", "deepest", "longest", "widest", "brightest",
+                           "nearest", "closest", "hottest", "coldest", "oldest", "youngest", "smallest", "fastest",
+                           "grosste", "grossten", "hochste", "hochsten", "hellste", "hellsten", "nachste", "nachsten"})
+
+
+def _superlative_named(question: Question, words: set[str], title: str) -> bool:
+    """Whether a sentence names what a superlative question asks for by its own name: "the
+    biggest volcano on Mars" is "Olympus Mons, … the tallest known volcano" in the article on
+    Mars — every relation word said, the superlative among them, under a title naming the thing."""
+    said = {stem(word) for word in question.words & _SUPERLATIVES}
+    own = set(map(stem, tokens(title)))
+    return (bool(said) and bool(question.entities) and all(entity.in_words(own) for entity in question.entities)
+            and all(_uses(forms, words) for forms in question.relation.values()))
 
 
 def _heads(question: Question, headline: set[str]) -> bool:
@@ -1080,10 +1171,18 @@ def _own_clause(question: Question, sentence: str) -> str:
     naming = [clause for clause in clauses
               if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
     if len(clauses) > 1 and len(naming) == 1:
-        return naming[0]
+        told = [clause for clause in clauses if clause is not naming[0] and _tells(question, clause)
+                and not _tells(question, naming[0]) and not _names_other(question, clause)]
+        return " ".join([naming[0], *told])  # "Wren is approaching us …, and a collision is expected in …"
     own = [clause for clause in clauses  # "…, and Voyager 2 followed in November 2018" tells of another thing
            if not any(entity.numbered_otherwise([stem(word) for word in tokens(clause)]) for entity in question.entities)]
     return " ".join(own) if own and len(own) < len(clauses) else sentence
+
+
+def _tells(question: Question, clause: str) -> bool:
+    """Whether a clause says every relation word of the question: it tells of the asked event."""
+    words = set(map(stem, tokens(clause)))
+    return bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
 
 
 def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> str | None:

@@ -618,3 +618,90 @@ def test_an_overview_leads_with_what_its_subject_is_and_says_nothing_twice() -> 
                            named=[("Andromeda Galaxy", ["The Andromeda Galaxy"])])
     assert answer.quotes[0].text.startswith("The Andromeda Galaxy, also called M31, is the nearest")
     assert len(answer.quotes) == 2
+
+SKY_SHOW = _about("Aurorae", "In this made-up example the most common colour, green, comes from excited oxygen at about "
+                             "150 km altitude. Meteoroids enter the atmosphere at about 40 km/s. Warm dust radiates "
+                             "mostly infrared light.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Why do the northern lights look green?", ""),
+    ("How high up in the sky are the southern lights?", "about 150 km"),
+    ("How fast do shooting stars hit the air?", "about 40 km/s"),
+    ("What kind of light does warm dust give off?", ""),
+    ("Why do the northern lights look pink?", None),
+    ("How fast do shooting stars hit the Moon?", None),
+])
+def test_everyday_english_is_said_as_the_passages_say_it(question: str, key: str | None) -> None:
+    """"Northern lights" are the aurora (the passage's title), "shooting stars" meteoroids, "hit
+    the air" is "enter the atmosphere", "give off" is "radiates"; a word still unsaid ("pink",
+    "the Moon") keeps the sentence from answering."""
+    answer = answer_quotes(question, SKY_SHOW, named=[("northern lights", ["Aurorae"])] if "lights" in question else [])
+    assert (answer.key if answer.found else None) == key
+
+
+DRIFT = _about("Lark", "In this made-up example the moon Lark is receding from its planet by about 5 cm per year. "
+                       "The Wren galaxy is approaching the Milky Way at about 90 km/s, and a collision is expected in "
+                       "about 3 billion years. In the distant future it may merge with Lark. A spoonful of its core "
+                       "would weigh around a billion tonnes. Its axis is tilted by about 12° to its orbit. By mass it is "
+                       "about 60 % hydrogen and 38 % helium. It receives only about 1/400 of the sunlight Earth gets.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("How fast is Lark drifting away?", "about 5 cm per year"),
+    ("How fast is Wren heading towards our galaxy?", "about 90 km/s"),
+    ("When will Wren smash into our galaxy?", "in about 3 billion years"),
+    ("How much would a spoonful of Lark's core weigh?", "around a billion tonnes"),
+    ("How much is Lark's axis tilted?", "about 12°"),
+    ("How much less sunlight does Lark get than we do?", "400 of the sunlight"),
+    ("How fast is Wren usually heading towards us?", "about 90 km/s"),
+])
+def test_verb_forms_particles_and_the_kind_of_how_much(question: str, key: str) -> None:
+    """"Drifting away" is receding (and "cm per year" a speed); "heading towards" approaching;
+    "smash into our galaxy" a collision with the Milky Way — and "it may merge" names no month;
+    "how much … weigh" asks a mass, "how much … tilted" an angle, "less" only compares; a hedge
+    ("usually") is no word a sentence must say."""
+    assert_key = answer_quotes(question, DRIFT, named=[])
+    assert assert_key.found and assert_key.key == key
+
+
+def test_a_share_by_mass_says_what_a_thing_is_made_of() -> None:
+    passage = _about("Zorn", "By mass Zorn is about 60 % hydrogen and 38 % helium in this made-up example.")
+    assert answer_quotes("What is Zorn mostly made of?", passage, named=[]).found
+    assert not answer_quotes("What is Zorn's core made of?", passage, named=[]).found
+
+
+VOLCANOES = _about("Zorn", "In this made-up example Kappa Mons, a shield volcano about 12 km high, is the tallest "
+                           "volcano on the planet. Tau Chasma, a canyon about 3 km deep, cuts across its south.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("How tall is the biggest volcano on Zorn?", "about 12 km"),
+    ("How deep is the deepest crater on Zorn?", None),
+    ("How tall is the biggest volcano on Quill?", None),
+])
+def test_a_superlative_s_answer_may_open_with_its_own_name(question: str, key: str | None) -> None:
+    """"Kappa Mons, …, is the tallest volcano" answers for the biggest volcano on Zorn in the
+    article on Zorn — not for a crater it does not mention, nor for another planet."""
+    named = [("Zorn", ["Zorn"])] if "Zorn" in question else [("Quill", ["Quill"])]
+    answer = answer_quotes(question, VOLCANOES, named=named)
+    assert (answer.key if answer.found else None) == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Wann soll Firefly beim Titan ankommen?", True, "in 2036"),
+    ("When is the Firefly mission supposed to launch?", False, "in 2031"),
+])
+def test_a_name_the_passages_use_whole_is_no_compound(question: str, german: bool, key: str) -> None:
+    """"Firefly" stands in the passages as it is: no "Fire" + "fly" (which no sentence says)."""
+    passage = _about("Titan", "In this made-up example the mission Firefly is planned to launch in 2031 and to arrive "
+                              "at Titan in 2036.")
+    answer = answer_quotes(question, passage, named=[("Firefly", ["Titan"])], german=german)
+    assert answer.found and answer.key == key
+
+
+def test_a_mass_is_no_year() -> None:
+    """"roughly 900 kg" is the rover's mass, not the year 900: the landing's date leads."""
+    passage = _about("Vesta", "The imagined Kestrel rover, roughly 900 kg, landed on Vesta on 6 August 2034.")
+    answer = answer_quotes("when did the Kestrel rover touch down on Vesta", passage, named=[("Vesta", ["Vesta"])])
+    assert answer.found and answer.key == "6 August 2034"
