@@ -21,6 +21,7 @@ from singularity.knowledge.question_types import (
     Question,
     evidence,
     gives_reason,
+    question_kind,
     read_question,
     relevance,
     widen,
@@ -132,11 +133,14 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
                  if len(sentence) >= 25]
     read = read_question(question, named=named, texts=[s for _, _, s, _, _ in sentences], german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
+    names_asked = _asks_a_name(question)
     earlier: dict[int, list[str]] = {}  # each passage's sentences so far
     for rank, position, sentence, heading, passage in sentences:
         before = earlier.setdefault(rank, [])
         share = relevance(read, sentence, passage.get("title", ""), heading, before=" ".join(before))
         before.append(sentence)
+        if _GERMAN_NAME.match(sentence) and not names_asked:
+            continue  # still read as context: it says the German word the question may use
         defined = _defined(read, sentence, passage.get("title", "")) if read.asked in _OVERVIEW else None
         if read.asked is Asked.DEFINITION and defined is False:
             continue  # "An aurora is …" says what an aurora is, whatever a magnetar is
@@ -159,8 +163,17 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
 
 
 _OVERVIEW = frozenset({Asked.DEFINITION, Asked.FACT})
+_GERMAN_NAME = re.compile(r"In German (?:it is|they are) called\b")
+"""An object card's line for the search ("In German it is called Sonne."): an answer only to a
+question for the name."""
+_SAYS_GERMAN = re.compile(r"\b(?:german|deutsch\w*)\b", re.IGNORECASE)
 _ARTICLES = frozenset({"a", "an", "the"})
 _DEFINING_VERB = re.compile(r"^[^.;:]{0,160}?\s(?:is|are|was)\s+(?:an?|the|one\s+of|\w+['’]s)\s", re.IGNORECASE)
+
+
+def _asks_a_name(question: str) -> bool:
+    """A question for a name, or one that says "German" (its name in German)."""
+    return question_kind(question) is Asked.NAME or bool(_SAYS_GERMAN.search(question))
 
 
 def _defined(read: Question, sentence: str, title: str) -> bool | None:

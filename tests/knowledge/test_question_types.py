@@ -705,3 +705,11 @@ def test_a_mass_is_no_year() -> None:
     passage = _about("Vesta", "The imagined Kestrel rover, roughly 900 kg, landed on Vesta on 6 August 2034.")
     answer = answer_quotes("when did the Kestrel rover touch down on Vesta", passage, named=[("Vesta", ["Vesta"])])
     assert answer.found and answer.key == "6 August 2034"
+
+
+def test_an_object_cards_german_name_answers_only_a_question_for_the_name() -> None:
+    card = _passage("Sun", "Identification", "The Sun is the star at the centre of the Solar System. "
+                                             "In German it is called Sonne, the name everyone uses.")
+    overview = answer_quotes("What is the Sun?", [card], named=[("Sun", ["Sun"])])
+    assert [q.text for q in overview.quotes] == ["The Sun is the star at the centre of the Solar System."]
+    assert answer_quotes("What is the Sun called in German?", [card], named=[("Sun", ["Sun"])]).found
