@@ -21,7 +21,6 @@ from singularity.knowledge.question_types import (
     Question,
     evidence,
     gives_reason,
-    question_kind,
     read_question,
     relevance,
     widen,
@@ -133,7 +132,8 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
                  if len(sentence) >= 25]
     read = read_question(question, named=named, texts=[s for _, _, s, _, _ in sentences], german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
-    names_asked = _asks_a_name(question)
+    names_asked = read.asked is Asked.NAME or bool(_SAYS_GERMAN.search(question))
+    about = _asked_about(read) if read.asked in _OVERVIEW else None
     earlier: dict[int, list[str]] = {}  # each passage's sentences so far
     for rank, position, sentence, heading, passage in sentences:
         before = earlier.setdefault(rank, [])
@@ -141,7 +141,7 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
         before.append(sentence)
         if _GERMAN_NAME.match(sentence) and not names_asked:
             continue  # still read as context: it says the German word the question may use
-        defined = _defined(read, sentence, passage.get("title", "")) if read.asked in _OVERVIEW else None
+        defined = _defined(about, sentence, passage.get("title", "")) if about is not None else None
         if read.asked is Asked.DEFINITION and defined is False:
             continue  # "An aurora is …" says what an aurora is, whatever a magnetar is
         key = None if share is None else evidence(read, sentence)
@@ -167,16 +167,20 @@ _GERMAN_NAME = re.compile(r"In German (?:it is|they are) called\b")
 """An object card's line for the search ("In German it is called Sonne."): an answer only to a
 question for the name."""
 _SAYS_GERMAN = re.compile(r"\b(?:german|deutsch\w*)\b", re.IGNORECASE)
+"""A question that says "German" asks the name in German, whatever its kind."""
 _ARTICLES = frozenset({"a", "an", "the"})
 _DEFINING_VERB = re.compile(r"^[^.;:]{0,160}?\s(?:is|are|was)\s+(?:an?|the|one\s+of|\w+['’]s)\s", re.IGNORECASE)
 
 
-def _asks_a_name(question: str) -> bool:
-    """A question for a name, or one that says "German" (its name in German)."""
-    return question_kind(question) is Asked.NAME or bool(_SAYS_GERMAN.search(question))
+def _asked_about(read: Question) -> tuple[frozenset[str], frozenset[str]]:
+    """The titles the question names, and every stem a sentence may use for what it asks."""
+    titles = frozenset(t for e in read.entities for t in e.titles)
+    forms = {form for e in read.entities for word in (*e.words, *e.english) for form in word}
+    forms |= {form for values in read.relation.values() for form in values}
+    return titles, frozenset(forms)
 
 
-def _defined(read: Question, sentence: str, title: str) -> bool | None:
+def _defined(about: tuple[frozenset[str], frozenset[str]], sentence: str, title: str) -> bool | None:
     """Whether ``sentence`` says what the thing asked about is (True) or what another thing is
     (False), or defines nothing (None). A sentence defines its passage's subject when it opens
     with the title's first word and says what it is ("The Andromeda Galaxy, also called M31, is
@@ -185,11 +189,8 @@ def _defined(read: Question, sentence: str, title: str) -> bool | None:
     opening = [word for word in stems(sentence)[:3] if word not in _ARTICLES][:1]
     if not subject or opening != subject or not _DEFINING_VERB.match(sentence):
         return None
-    if title in {t for e in read.entities for t in e.titles}:
-        return True
-    asked = {form for e in read.entities for word in (*e.words, *e.english) for form in word}
-    asked |= {form for forms in read.relation.values() for form in forms}
-    return subject[0] in asked
+    titles, forms = about
+    return title in titles or subject[0] in forms
 
 
 def _restates(quote: Quote, kept: Quote) -> bool:

@@ -97,6 +97,24 @@ def model_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModelApp]:
             model.release()
 
 
+def on_model_app() -> tuple[Callable[..., str], Callable[..., Iterator[FakeOpenAI]]]:
+    """The ``app_url`` and ``fake_model`` fixtures of a module whose tests share ``model_app``
+    (``app_url, fake_model = on_model_app()`` at its top level): each test starts from an empty
+    script, and a pending delay ends when it does."""
+
+    @pytest.fixture
+    def app_url(model_app: ModelApp) -> str:
+        return model_app.url
+
+    @pytest.fixture
+    def fake_model(model_app: ModelApp) -> Iterator[FakeOpenAI]:
+        model_app.model.reset()
+        yield model_app.model
+        model_app.model.release()
+
+    return app_url, fake_model
+
+
 @dataclass(frozen=True)
 class ModuleApp:
     url: str

@@ -5,14 +5,12 @@ which records every request the browser makes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
 from tests.fakes.server import FakeServer, Response
-from tests.ui.conftest import ModelApp
+from tests.ui.conftest import ModelApp, on_model_app
 from tests.ui.test_chat_app import ANSWERS, send
 
 pytestmark = pytest.mark.slow
@@ -20,24 +18,15 @@ PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
                     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
 
 
+app_url, fake_model = on_model_app()
+
+
 @pytest.fixture
 def fake_server(model_app: ModelApp) -> FakeServer:
-    """The model app's server: the fake model and the "beacon" share it."""
-    return model_app.server
-
-
-@pytest.fixture
-def app_url(model_app: ModelApp) -> str:
-    return model_app.url
-
-
-@pytest.fixture
-def fake_model(model_app: ModelApp) -> Iterator[FakeOpenAI]:
-    model_app.model.reset()
+    """The model app's server, serving the "beacon" images beside the fake model."""
     for name in ("inline", "nested", "reference", "shortcut"):
         model_app.server.route("GET", f"/beacon-{name}.png", Response(200, PNG))
-    yield model_app.model
-    model_app.model.release()
+    return model_app.server
 
 
 async def test_planted_images_are_never_loaded(page, fake_model: FakeOpenAI,

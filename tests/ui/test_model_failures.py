@@ -3,13 +3,11 @@ language (never an empty bubble), and the app keeps serving."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.fakes import openai_server as script
 from tests.fakes.openai_server import FakeOpenAI
-from tests.ui.conftest import ModelApp
+from tests.ui.conftest import on_model_app
 from tests.ui.test_chat_app import send
 
 pytestmark = pytest.mark.slow
@@ -25,17 +23,7 @@ FAILURES = [
     (script.slow(script.text("zu spät"), 30), "hat 1 s lang nichts geantwortet"),
 ]
 
-
-@pytest.fixture
-def app_url(model_app: ModelApp) -> str:
-    return model_app.url
-
-
-@pytest.fixture
-def fake_model(model_app: ModelApp) -> Iterator[FakeOpenAI]:
-    model_app.model.reset()
-    yield model_app.model
-    model_app.model.release()
+app_url, fake_model = on_model_app()
 
 
 async def test_each_model_failure_is_one_bubble_with_its_sentence(page, fake_model: FakeOpenAI,
