@@ -156,7 +156,8 @@ _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "ba
 get", "why does the sky seem dark at night")."""
 _STOP = _STOP | {"supposed", "expected", "due", "soll", "sollen", "beim"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
-                 "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort"}
+                 "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort", "fun",
+                 "cool", "spannendes", "spannende", "lustiges"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""

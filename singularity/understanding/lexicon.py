@@ -205,7 +205,7 @@ SATELLITE_PASSES = re.compile(
 of the day)."""
 PLAN_WORDS = re.compile(
     r"\bof\s+(?:them|these|those)\b|\bamong\s+them\b|\bvon\s+(?:denen|diesen)\b|\bunter\s+denen\b|\bdavon\b|\bwhich\s+one\b|\bziel(?:e|en|s)?\b|\btargets?\b|\b(?:im|in\s+the|in\s+my|dem|deinem|the|your)\s+plan\b"
-    r"|\bplans\b|\bder\s+liste\b|\bthe\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
+    r"|\bplans\b|\b(?:der|dieser|deiner)\s+liste\b|\b(?:the|that|this|your)\s+list\b|\bdeine[rn]?\s+vorschl(?:ä|ae)ge?n?\b"
     r"|\b(?:auch\s+)?(?:dabei|drin|drauf)\b|\b(?:also\s+)?(?:included|on\s+(?:it|there)|in\s+there)\b"
 )
 
@@ -353,8 +353,10 @@ FOLLOW_UP_REQUEST = re.compile(
     r"(?:\s+f(?:ü|ue)r\s+ein\w*(?:\s+\w+)?)?\s*\??$"
     r"|\bwhat\s+(?:is|'s)\s+(?:it|that|this)(?:,?\s+(?:exactly|actually|again))?\s*\??$"
     r"|\bwhat\s+(?:kind|sort|type)\s+of\s+\w+\s+is\s+(?:it|that|this)\b"
+    r"|\btell\s+me\s+(?:something|anything)\b.*\babout\s+(?:it|that|this|them)\b"
+    r"|\berz(?:ä|ae)hl(?:e|st)?\s+(?:mir\s+)?(?:etwas|was)\b.*\b(?:dar(?:ü|ue)ber|dazu|davon)\b"
 )
-POINTING_BACK = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie", "das", "dies", "dieses",
+POINTING_BACK = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie", "das", "der", "dies", "dieses",
                  "that", "this"}
 """Words a question points back with: "Wie warm ist es dort?", "Wann ist das am besten zu sehen?"."""
 OBSERVING_IT = re.compile(
@@ -365,6 +367,7 @@ OBSERVING_IT = re.compile(
     r"|\bhow\s+high\b|\bh(?:ö|oe)he\b|\baltitude\b|\baufg(?:eh|ing)\w*|\bunterg(?:eh|ing)\w*"
     r"|\brises?\b|\bsets?\b|\bup\s+tonight\b|\bwhat\s+time\b|\buhrzeit\b|\bum\s+wie\s*viel\s+uhr\b"
     r"|\blook\s+(?:for|at)\b|\bsee\s+(?:it|that|this)\b|\bsehe\s+ich\s+(?:es|das|ihn)\b"
+    r"|\bgeht\b.*\b(?:auf|unter)\s*\??$"
 )
 """When, where and how high a target is seen: what a plan's entry for it says."""
 PLACE_DEIXIS = {"dort", "dorthin", "there"}

@@ -520,6 +520,7 @@ def test_a_days_length_is_told_by_the_spin_not_by_a_count_of_days_in_the_orbit(q
     ("Tell me something about Neptune.", False),
     ("Do you know anything interesting about Neptune?", False),
     ("Erzähl mir etwas Interessantes über Neptun.", True),
+    ("Tell me something fun about Neptune", False),
 ])
 def test_an_open_request_asks_for_no_word_of_its_own(question: str, german: bool) -> None:
     passage = _passage("Neptune", "Overview", "Neptune is the eighth planet from the Sun, an ice giant.")

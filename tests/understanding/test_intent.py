@@ -263,6 +263,7 @@ AFTER_A_PLAN = {"has_plan": True, "follows_up": True}
     "Where do I find it?",
     "Is that visible with binoculars?",
     "When does it rise?",
+    "Wann geht der eigentlich unter?",
 ])
 def test_when_or_where_to_see_the_object_talked_about_is_the_plans_entry(text: str) -> None:
     assert classify_intent(text, **AFTER_A_PLAN).kind == "plan_followup"  # type: ignore[arg-type]
@@ -274,6 +275,8 @@ def test_when_or_where_to_see_the_object_talked_about_is_the_plans_entry(text: s
     "Was ist das überhaupt für ein Objekt?",
     "What is that exactly?",
     "What kind of object is it?",
+    "tell me something fun about it",
+    "Erzähl mir was Spannendes darüber",
 ])
 def test_what_the_object_talked_about_is_goes_to_the_knowledge_base(text: str) -> None:
     assert classify_intent(text, **AFTER_A_PLAN).kind == "knowledge"  # type: ignore[arg-type]
@@ -306,6 +309,7 @@ def test_a_meteor_shower_s_name_is_an_astronomy_word(word: str, astronomy: bool)
 @pytest.mark.parametrize(("text", "last_path", "kind"), [
     ("Ist Jupiter auch dabei?", "planning", "plan_followup"),
     ("Is the Orion Nebula on it?", "planning", "plan_followup"),
+    ("nice. is Saturn on that list?", "planning", "plan_followup"),
     ("Und Saturn?", "planning", "plan_followup"),
     ("Und Saturn?", "knowledge", "knowledge"),
 ])
