@@ -21,8 +21,10 @@ from singularity.knowledge.question_types import (
     Question,
     evidence,
     gives_reason,
+    opens_with_subject,
     read_question,
     relevance,
+    title_subject,
     widen,
 )
 from singularity.knowledge.sentences import split_sentences
@@ -168,7 +170,6 @@ _GERMAN_NAME = re.compile(r"In German (?:it is|they are) called\b")
 question for the name."""
 _SAYS_GERMAN = re.compile(r"\b(?:german|deutsch\w*)\b", re.IGNORECASE)
 """A question that says "German" asks the name in German, whatever its kind."""
-_ARTICLES = frozenset({"a", "an", "the"})
 _DEFINING_VERB = re.compile(r"^[^.;:]{0,160}?\s(?:is|are|was)\s+(?:an?|the|one\s+of|\w+['’]s)\s", re.IGNORECASE)
 
 
@@ -185,12 +186,10 @@ def _defined(about: tuple[frozenset[str], frozenset[str]], sentence: str, title:
     (False), or defines nothing (None). A sentence defines its passage's subject when it opens
     with the title's first word and says what it is ("The Andromeda Galaxy, also called M31, is
     …"); that subject is the one asked when the question names the passage or its word."""
-    subject = [word for word in stems(title.split(" — ")[0]) if word not in _ARTICLES][:1]
-    opening = [word for word in stems(sentence)[:3] if word not in _ARTICLES][:1]
-    if not subject or opening != subject or not _DEFINING_VERB.match(sentence):
+    if not opens_with_subject(sentence, title) or not _DEFINING_VERB.match(sentence):
         return None
     titles, forms = about
-    return title in titles or subject[0] in forms
+    return title in titles or title_subject(title) in forms
 
 
 def _restates(quote: Quote, kept: Quote) -> bool:

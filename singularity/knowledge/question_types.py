@@ -23,7 +23,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from singularity.knowledge.glossary import english_terms
-from singularity.knowledge.vectors import STOPWORDS, stem, tokens
+from singularity.knowledge.vectors import STOPWORDS, stem, stems, tokens
 
 
 class Asked(StrEnum):
@@ -425,6 +425,7 @@ _MONTHS = ("(?-i:January|February|March|April|May|June|July|August|September|Oct
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
     rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm|kg|kilograms?|tonnes?))"
+    rf"|\b(?:(?:in|around|about|by|until|from)\s+)?the\s+year\s+\d{{1,2}},\d{{3}}\b"  # "around the year 14,000"
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
     rf"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth)(?:\s+and\s+\w+)?)[- ]centur(?:y|ies)\b"
@@ -773,7 +774,7 @@ def proper_names(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(upper - lower - _STOP)
 
 
-_WORDS = re.compile(r"[^\W\d_][\w'’-]*")
+_WORDS = re.compile(r"(?<!\w)[^\W\d_][\w'’-]*")  # not the P of "1P/Halley"
 
 
 def _bare(word: str) -> str:
@@ -942,8 +943,11 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     pronoun = bool(_PRONOUN.search(sentence))
     section = heading.removeprefix(title).lstrip(" —")
     opening = _WORDS.match(sentence.lstrip())
-    opened = section if pronoun else opening.group() if opening and question.asked is not Asked.NAME else ""
-    elsewhere = _names_other(question, opened) and not _superlative_named(question, words, title)
+    owner = bool(opening) and _POSSESSIVE_END.search(opening.group()) and any(
+        entity.said_in(sequence) for entity in question.entities)  # "ESA's Giotto spacecraft": Giotto is the subject
+    opened = section if pronoun else opening.group() if opening and not owner and question.asked is not Asked.NAME else ""
+    elsewhere = (_names_other(question, opened, said=not pronoun)  # "Winds near the equator …" for the winds asked
+                 and not _superlative_named(question, words, title))
     # a name question's answer opens with the name: "Olympus Mons, …"
     if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading}")):
         return None  # a fact of another year
@@ -964,6 +968,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
             continue  # "Sirius B, the companion of Sirius, … Clark first saw it": "it" is what was just named
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
+        if entity.titles == {title} and opens_with_subject(sentence, title) and not any(
+                _uses(forms, {title_subject(title) or ""}) for forms in entity.words):
+            continue  # "Polaris is … 430–450 light-years away" in *Polaris and pole stars* is about "the North Star",
+            # but "Sirius is …" not about Sirius B
         titled = entity.in_words(set(map(stem, tokens(title)))) and not (
             entity.named(question.names) and _names_other(question, title, said=True))
         # "Kepler and TESS": a sentence in an article on two things is not about either by its title
@@ -1009,6 +1017,25 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
 _SUPERLATIVES = frozenset({"biggest", "largest", "tallest", "highest", "deepest", "longest", "widest", "brightest",
                            "nearest", "closest", "hottest", "coldest", "oldest", "youngest", "smallest", "fastest",
                            "grosste", "grossten", "hochste", "hochsten", "hellste", "hellsten", "nachste", "nachsten"})
+
+
+_ARTICLES = frozenset({"a", "an", "the"})
+_POSSESSIVE_END = re.compile(r"['’]s$")
+"""An opening possessive names an owner when the sentence names the question's thing after it
+("ESA's Giotto spacecraft", "NASA's next mission, Dragonfly"); else it is what the sentence is
+about ("Jupiter's rings" are no answer about Neptune's)."""
+
+
+def title_subject(title: str) -> str | None:
+    """The stem a document's title opens with, its subject ("andromeda" for *The Andromeda Galaxy*)."""
+    return next((word for word in stems(title.split(" — ")[0]) if word not in _ARTICLES), None)
+
+
+def opens_with_subject(sentence: str, title: str) -> bool:
+    """Whether a sentence opens with its document's subject ("The Andromeda Galaxy, also called
+    M31, is …" in *The Andromeda Galaxy*, "Polaris is …" in *Polaris and pole stars*)."""
+    subject = title_subject(title)
+    return subject is not None and next((w for w in stems(sentence)[:3] if w not in _ARTICLES), None) == subject
 
 
 def _superlative_named(question: Question, words: set[str], title: str) -> bool:
@@ -1212,7 +1239,7 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     return best.group().strip()
 
 
-_GOVERNED = re.compile(r"\s+(?:\w+\s+)?")
+_GOVERNED = re.compile(r"\s+(?:\w+\s+)?(?:the\s+)?")  # "arrive in the mid-2030s"
 
 
 def gives_reason(sentence: str) -> bool:

@@ -69,11 +69,13 @@ class TitleIndex:
         """``entries``: each title with its keywords; ``texts``: the collection's chunk texts,
         which tell common words ("galaxies", "star") from names when spotting topics."""
         self._chunks_with: dict[str, set[int]] = defaultdict(set)
-        self._chunk_count = 0
+        self._chunk_words: list[str] = []
         for number, text in enumerate(texts):
-            self._chunk_count += 1
-            for word in set(tokens(text)):
+            words = tokens(text)
+            self._chunk_words.append(f" {' '.join(words)} ")
+            for word in set(words):
                 self._chunks_with[word].add(number)
+        self._chunk_count = len(self._chunk_words)
         by_title: dict[str, set[str]] = defaultdict(set)
         by_keyword: dict[str, set[str]] = defaultdict(set)
         entries_list = [(title, tuple(keywords)) for title, keywords in entries]
@@ -98,13 +100,18 @@ class TitleIndex:
 
     def is_common(self, name: str) -> bool:
         """Whether ``name`` is a common word of the texts rather than a name: more than
-        ``COMMON_SHARE`` of the chunks contain all its words ("galaxies", "the Sun")."""
+        ``COMMON_SHARE`` of the chunks contain it ("galaxies", "the Sun", "Solar System"). A name
+        of several words counts where they stand in a row: "north" and "star" are everywhere,
+        "North Star" is Polaris."""
         if not self._chunk_count:
             return False
         words = tokens(name)
         if words and words[0] in _LEADING_ARTICLES:
             words = words[1:]
         chunks = set.intersection(*(self._chunks_with.get(word, set()) for word in words)) if words else set()
+        if len(words) > 1 and len(chunks) > COMMON_SHARE * self._chunk_count:
+            phrase = f" {' '.join(words)} "
+            chunks = {number for number in chunks if phrase in self._chunk_words[number]}
         return len(chunks) > COMMON_SHARE * self._chunk_count
 
     def find_in(self, text: str) -> list[TitleMatch]:

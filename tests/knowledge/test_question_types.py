@@ -714,3 +714,52 @@ def test_an_object_cards_german_name_answers_only_a_question_for_the_name() -> N
     overview = answer_quotes("What is the Sun?", [card], named=[("Sun", ["Sun"])])
     assert [q.text for q in overview.quotes] == ["The Sun is the star at the centre of the Solar System."]
     assert answer_quotes("What is the Sun called in German?", [card], named=[("Sun", ["Sun"])]).found
+
+
+def test_a_sentence_opening_with_a_word_the_question_uses_is_about_it() -> None:
+    """"Gusts near the poles …" in the article on Uranus: the opening word is what is asked,
+    not another thing's name, though the passages only ever write it capitalised."""
+    passage = _about("Uranus", "Gusts near the poles reach about 900 km/h.",
+                     "A season on Uranus lasts 21 years.")
+    answer = answer_quotes("How fast are the gusts on Uranus?", passage, named=[("Uranus", ["Uranus"])])
+    assert answer.found and answer.key == "about 900 km/h"
+
+
+def test_an_opening_possessive_names_an_owner_not_the_subject() -> None:
+    passage = _about("Comet Encke", "JAXA's next mission, Hayate, is planned to launch in 2031 and to arrive in 2036.",
+                     "Comet Encke returns every 3.3 years.")
+    answer = answer_quotes("When will Hayate arrive at Comet Encke?", passage, named=[("Comet Encke", ["Comet Encke"])])
+    assert answer.found and answer.key == "in 2036"
+    rings = _passage("Planetary rings", "Rings of Saturn and Neptune",
+                     "Saturn's rings are made of water ice. Neptune has five faint rings.")
+    assert not answer_quotes("What are Neptune's rings made of?", [rings], named=[("Neptune", ["Neptune"])]).found
+
+
+def test_a_designation_is_no_name_inside_a_heading() -> None:
+    """The "P" of "2P/Encke" in a section heading is no other thing the sentence could be about."""
+    passage = _passage("Famous comets", "Comet Encke (2P/Encke)", "A probe flew within about 300 km of its nucleus. "
+                                                                  "Comet Encke, 2P/Encke, returns every 3.3 years.")
+    answer = answer_quotes("How close did a probe get to the nucleus of Comet Encke?", [passage],
+                           named=[("Comet Encke", ["Famous comets"])])
+    assert answer.found and answer.key == "about 300 km"
+
+
+def test_a_year_beyond_the_calendar_we_use_is_a_date() -> None:
+    passage = _about("Deneb", "Around the year 9,800 Deneb will stand near the pole.")
+    answer = answer_quotes("When will Deneb be near the pole?", passage, named=[("Deneb", ["Deneb"])])
+    assert answer.found and answer.key == "Around the year 9,800"
+
+
+def test_the_date_of_the_asked_event_after_in_the() -> None:
+    passage = _about("Ganymede", "The imagined Heron lander is to launch in 2031 and arrive in the late 2030s.")
+    answer = answer_quotes("When will Heron arrive at Ganymede?", passage, named=[("Ganymede", ["Ganymede"])])
+    assert answer.found and answer.key == "late 2030s"
+
+
+def test_another_name_of_the_documents_subject_is_the_thing_asked() -> None:
+    """"the Evening Star" resolves to the article on Venus alone: "Venus is …" there is about it;
+    "Sirius is …" is no sentence about Sirius B, whose name it only shares."""
+    passage = _about("Venus", "Venus is about 0.28 au from Earth at its closest in this made-up sentence.")
+    answer = answer_quotes("How close does the Evening Star come to Earth?", passage,
+                           named=[("Evening Star", ["Venus"])])
+    assert answer.found and answer.key == "about 0.28 au"

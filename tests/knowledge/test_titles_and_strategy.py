@@ -115,3 +115,13 @@ def test_a_why_question_that_compares_is_searched_as_one_question() -> None:
     """"Why is Venus hotter than Mercury?" asks one reason, which one sentence gives."""
     for question in ("Why is Venus hotter than Mercury?", "Warum ist Venus heißer als Merkur?"):
         assert not plan_search(question, TITLES).split, question
+
+
+def test_a_name_of_common_words_is_common_only_as_a_phrase() -> None:
+    """"north" and "star" stand in most texts, "North Star" in one: it names Polaris; "solar
+    wind", said in most texts, is a common term."""
+    texts = [f"The star rose in the north of the sky, chunk {n}, and the solar wind blew." for n in range(30)]
+    texts.append("Polaris, the North Star, lies near the pole.")
+    titles = TitleIndex([("Polaris", ["North Star"]), ("The solar wind", ["solar wind"])], texts=texts)
+    assert [match.titles for match in titles.find_in("How far is the North Star?")] == [("Polaris",)]
+    assert titles.find_in("What is the solar wind made of?") == []
