@@ -33,7 +33,7 @@ from tests.planning.weather_payloads import open_meteo_payload
 ARTICLE_EXAMPLE = ("Plane mir morgen Abend in Kreuzlingen zwei Stunden mit einem 10-Zoll-Dobson. "
                    "Ich möchte vor allem Galaxien sehen.")
 NOW = datetime.fromisoformat("2026-11-30T15:00:00+01:00")
-TARGET = 6000
+TARGET = 6300
 
 MODEL_SCRIPT = (
     tool_call("handoff", {"to_agent": "PlanningAgent", "reason": "observing plan request"}),

@@ -24,6 +24,7 @@ from singularity.planning.ephemeris import (
     planet_magnitude,
 )
 from singularity.planning.models import Equipment, Location, TimeWindow
+from singularity.planning.moon_times import moon_times
 from singularity.planning.notes import PlanNote, darkness_note, note, shortfall_note
 from singularity.planning.optics import optics_of
 from singularity.planning.preferences import PreferenceStrength
@@ -105,6 +106,9 @@ class MoonInfo(BaseModel):
     altitude_min_deg: float
     altitude_max_deg: float
     up_during_window: bool
+    moonrise: datetime | None = None
+    moonset: datetime | None = None
+    """The Moon's first rise and set from the noon before the night to the noon after (local)."""
 
 
 class NightInfo(BaseModel):
@@ -319,6 +323,7 @@ def compute_plan(
     night = night_of((window.start - timedelta(hours=12)).astimezone(tz).date()
                      if window.start.astimezone(tz).hour < 12 else window.start.astimezone(tz).date(),
                      location)
+    rise_and_set = moon_times(night.date, location)
     above_horizon = deep_above_horizon + int(np.sum(best_alt[n_deep:] > 0))
     details = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)
     details += _request_notes(strength, preferences, selection.preferred_within_reach,
@@ -337,6 +342,7 @@ def compute_plan(
             altitude_min_deg=round(float(moon.alt_deg.min()), 1),
             altitude_max_deg=round(float(moon.alt_deg.max()), 1),
             up_during_window=bool(np.any(moon.alt_deg > 0)),
+            moonrise=rise_and_set.moonrise, moonset=rise_and_set.moonset,
         ),
         targets=targets,
         counts={

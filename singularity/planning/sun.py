@@ -68,19 +68,24 @@ def sun_altitudes(start: datetime, minutes: np.ndarray, location: Location) -> n
     return sun_altitude_curve(start, minutes, site_of(location))
 
 
-def _crossings(
-    minutes: np.ndarray, alt: np.ndarray, level: float
-) -> tuple[float | None, float | None]:
-    """First downward and last upward crossing of ``level``, by linear interpolation."""
+def crossings(minutes: np.ndarray, alt: np.ndarray, level: float) -> tuple[list[float], list[float]]:
+    """Every downward and every upward crossing of ``level``, in minutes, by linear interpolation."""
     above = alt >= level
-    down = np.flatnonzero(above[:-1] & ~above[1:])
-    up = np.flatnonzero(~above[:-1] & above[1:])
 
     def interp(i: int) -> float:
         a0, a1 = alt[i], alt[i + 1]
         return float(minutes[i] + (level - a0) / (a1 - a0) * (minutes[i + 1] - minutes[i]))
 
-    return (interp(down[0]) if down.size else None, interp(up[-1]) if up.size else None)
+    return ([interp(i) for i in np.flatnonzero(above[:-1] & ~above[1:])],
+            [interp(i) for i in np.flatnonzero(~above[:-1] & above[1:])])
+
+
+def _crossings(
+    minutes: np.ndarray, alt: np.ndarray, level: float
+) -> tuple[float | None, float | None]:
+    """First downward and last upward crossing of ``level``: dusk and dawn."""
+    down, up = crossings(minutes, alt, level)
+    return (down[0] if down else None, up[-1] if up else None)
 
 
 @lru_cache(maxsize=256)

@@ -128,6 +128,8 @@ def classify_intent(
         return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):
         return Intent(kind="best_night", reason="which night is best for one object")
+    if has_plan and lx.asks_night_times(lowered) and slots.place is None:
+        return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
     astronomy = lx.has_astronomy(text, words)
     if (
         awaiting in PLANNING_SLOTS

@@ -245,6 +245,29 @@ Nacht für M51?", "When should I observe M13?"); it counts only with a named obj
 NIGHT_WORDS = re.compile(
     r"\b(?:night|nights|nacht|nächte|naechte|week|woche|month|monat|weekend|wochenende)\b"
 )
+NIGHT_TIMES = re.compile(
+    r"^(?:(?:und|and|so|also|ok(?:ay)?)\W+)?(?:wann|wie\s+lange?|ab\s+wann|bis\s+wann|um\s+wie\s*viel\s+uhr"
+    r"|when|how\s+long|what\s+time|until\s+when|till\s+when|from\s+when)\b.*(?:"
+    r"\b(?:es|it)\b(?:\s+\w+){0,3}\s+(?:dunkel|dark)\b|\bdunkelheit\b|\bdarkness\b"
+    r"|\bastronomische\w*\s+nacht\b|\bastronomical\s+night\b|\bd(?:ä|ae)mmerung\b|\btwilight\b|\bdusk\b|\bdawn\b"
+    r"|\bsonnen(?:unter|auf)gang\b|\bmond(?:auf|unter)gang\b|\bsunset\b|\bsunrise\b|\bmoonrise\b|\bmoonset\b"
+    r"|\b(?:geht|gehen)\s+(?:heute\s+)?(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)\b"
+    r"|\b(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)geht\b"
+    r"|\bthe\s+(?:sun|moon)\s+(?:rise|set|come\s+up|go\s+down)s?\b)"
+)
+"""When it gets dark, how long the night is, when the Sun or the Moon rises or sets: with a
+plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When does the Moon
+rise?"); a why or what question about darkness is a knowledge question."""
+NOT_THE_NIGHT = re.compile(
+    r"\b(?:augen?|eyes?|adapt\w*|gew(?:ö|oe)hn\w*|anpass\w*|pol(?:en)?|poles?|nordpol|s(?:ü|ue)dpol"
+    r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic)\b"
+)
+"""Darkness the eyes adapt to, twilight at the poles: questions about the world, not this night."""
+
+
+def asks_night_times(lowered: str) -> bool:
+    """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
+    return bool(NIGHT_TIMES.search(lowered)) and not NOT_THE_NIGHT.search(lowered)
 STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
 IMAGE_REQUEST = re.compile(
     r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"

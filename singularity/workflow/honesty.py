@@ -2,7 +2,8 @@
 tools really did, told in words composed by code, never by the model.
 
 Three certainty levels: *refused* — nothing was done; *failed* — the outcome is unknown, with
-what to check; *partial* — what succeeded and what did not. When every tool a turn needed
+what to check (a lookup's failure changed nothing and says just "failed"); *partial* — what
+succeeded and what did not. When every tool a turn needed
 failed or refused, the model's prose is suppressed and only the reports are shown; prose that
 claims an action no tool performed is replaced by a report saying so; a refusal is never
 dropped silently. A knowledge answer's claims that its cited passages do not support
@@ -30,6 +31,13 @@ ACTION_TOOLS = frozenset({"compute_plan", "open_in_stellarium", "save_preference
 """Tools whose success is an action the user asked for; only their results confirm actions."""
 
 
+LOOKUP_TOOLS = frozenset({"search_local_knowledge", "search_multiple_topics", "search_web", "search_object_image",
+                          "check_weather", "describe_target", "describe_night", "best_night", "set_location",
+                          "set_time", "set_equipment", "set_preferences"})
+"""Tools that only read, or set a value of the conversation only when they succeed: when one
+fails, nothing was changed, so its report says "failed", not "outcome unknown" (D57)."""
+
+
 class ToolEvent(BaseModel):
     name: str
     arguments: dict
@@ -50,10 +58,16 @@ def reports_for(events: Sequence[ToolEvent], language: Language = "en") -> list[
     """One report per refused, failed or partial tool result, in order."""
     return [
         Report(level=e.result.status, tool=e.name,
-               text=say(_LABELS[e.result.status], language, message=e.result.message_in(language)))
+               text=say(_label(e), language, message=e.result.message_in(language)))
         for e in events
         if e.result.status in _LABELS
     ]
+
+
+def _label(event: ToolEvent) -> str:
+    if event.result.status is Status.FAILED and event.name in LOOKUP_TOOLS:
+        return "honesty.failed_lookup"
+    return _LABELS[event.result.status]
 
 
 def all_needed_failed(events: Sequence[ToolEvent]) -> bool:

@@ -8,7 +8,7 @@ in the session for the UI, not in the prompt).
 from __future__ import annotations
 
 import copy
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -65,6 +65,35 @@ def compact_plan(plan: dict[str, Any], *, limit: int = 5, language: Language = "
         ],
         "moon": f"{plan['moon']['phase']}, {plan['moon']['illumination']:.0%} lit",
     }
+
+
+def night_summary(plan: dict[str, Any]) -> dict[str, Any]:
+    """The night's clock times (local HH:MM) that "when does it get dark?" and "when does the
+    Moon rise?" ask for: sunset, astronomical darkness (with its length in minutes), sunrise,
+    and the Moon's rise and set when they fall between sunset and sunrise; events that do not
+    happen are left out. ``moon_up``: whether the Moon stands above the horizon during the plan's window."""
+    night, moon = plan["night"], plan["moon"]
+    begins, ends = night.get("sunset"), night.get("sunrise")
+    summary: dict[str, Any] = {key: _clock(value) for key, value in (
+        ("sunset", begins), ("dark_from", night.get("astronomical_dusk")),
+        ("dark_until", night.get("astronomical_dawn")), ("sunrise", ends)) if value}
+    if night.get("astronomical_dusk") and night.get("astronomical_dawn"):
+        dark = datetime.fromisoformat(night["astronomical_dawn"]) - datetime.fromisoformat(night["astronomical_dusk"])
+        summary["dark_minutes"] = round(dark.total_seconds() / 60)
+    after = datetime.fromisoformat(begins) if begins else None
+    before = datetime.fromisoformat(ends) if ends else None
+    for key in ("moonrise", "moonset"):
+        moment = moon.get(key)
+        if moment and (after is None or datetime.fromisoformat(moment) >= after) and (
+                before is None or datetime.fromisoformat(moment) <= before):
+            summary[key] = _clock(moment)
+    summary["moon_up"] = bool(moon.get("up_during_window"))
+    return summary
+
+
+def _clock(moment: str) -> str:
+    """An ISO time as local HH:MM, to the nearest minute (as the plan's window is given)."""
+    return f"{datetime.fromisoformat(moment) + timedelta(seconds=30):%H:%M}"
 
 
 def now_at(now_iso: str, zone: ZoneInfo | None = None) -> datetime:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from singularity.memory.profile import ProfileStore
 from singularity.workflow.runner import Session
+from singularity.workflow.state import night_summary
 from tests.fakes.server import FakeServer
 from tests.workflow.conftest import ARTICLE_EXAMPLE, bad_forecast, clear_forecast, turn
 
@@ -228,3 +229,20 @@ async def test_a_satellite_pass_is_said_to_be_beyond_the_plan_before_the_plan(
     assert record.plan is not None
     assert record.answer.startswith("Überflüge von Satelliten wie der ISS oder von Starlink sage ich nicht voraus")
     assert "Dein Beobachtungsplan für Kreuzlingen" in record.answer
+
+
+async def test_after_a_plan_its_night_answers_when_it_gets_dark_and_when_the_moon_rises(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    planned = await turn(session, ARTICLE_EXAMPLE)
+    night = night_summary(await session.ctx.store.get("last_plan"))
+    assert f"Richtig dunkel (astronomische Nacht): {night['dark_from']} bis {night['dark_until']}." in planned.answer
+    dark = await turn(session, "Wie lange ist es da richtig dunkel?")
+    assert [c.name for c in dark.tool_calls] == ["handoff", "describe_night"]
+    assert dark.answer.startswith(f"In Kreuzlingen, Schweiz ist es in dieser Nacht von {night['dark_from']} bis "
+                                  f"{night['dark_until']} richtig dunkel")
+    moon = await turn(session, "Und wann geht der Mond auf?")
+    assert moon.answer.startswith("Der Mond (")
+    assert night.get("moonrise", "nicht") in moon.answer or "die ganze Nacht" in moon.answer
+    eyes = await turn(session, "Wie lange brauchen die Augen, bis sie sich an die Dunkelheit gewöhnt haben?")
+    assert "describe_night" not in [c.name for c in eyes.tool_calls]

@@ -29,7 +29,7 @@ async def test_failure_announced_as_success(offline_settings: Settings) -> None:
     assert record.prose_suppressed
     assert "perfect" not in record.answer
     assert record.answer.startswith(  # a German conversation hears code's report in German
-        "Fehlgeschlagen – Ergebnis unbekannt: Der Wetterdienst (Open-Meteo) ist nicht erreichbar")
+        "Fehlgeschlagen: Der Wetterdienst (Open-Meteo) ist nicht erreichbar")
 
 
 async def test_action_narrated_without_a_tool_call(offline_settings: Settings) -> None:

@@ -14,7 +14,7 @@ def test_prose_is_suppressed_when_every_tool_failed() -> None:
     answer = honest_answer("Clear skies all night, perfect!", [FAILED])
     assert answer.prose_suppressed
     assert "perfect" not in answer.text
-    assert answer.text.startswith("Failed — outcome unknown: The weather service")
+    assert answer.text.startswith("Failed: The weather service")
 
 
 def test_refusal_is_never_dropped() -> None:
@@ -61,3 +61,13 @@ def test_a_place_found_under_the_asked_name_is_not_another_place() -> None:
     assert "Verwendet wurde der Ort" not in answer.text and "Beobachtungsplan berechnet" in answer.text
     elsewhere = honest_answer("Dein Plan für Wien.", [located], requested_place="Wien", language="de")
     assert "Verwendet wurde der Ort Munich, Deutschland, nicht „Wien“ wie gewünscht." in elsewhere.text
+
+
+def test_a_failed_action_leaves_its_outcome_unknown_and_a_failed_lookup_changed_nothing() -> None:
+    """Opening an object in Stellarium may have happened before the connection broke; a weather
+    lookup that failed changed nothing, so "outcome unknown" would mislead (D57)."""
+    action = ToolEvent(name="open_in_stellarium", arguments={"object_name": "M31"}, result=ToolResult.failed(
+        "Stellarium did not answer within 5 s."))
+    de = honest_answer("", [action, FAILED], language="de").text
+    assert "Fehlgeschlagen – Ergebnis unbekannt: Stellarium did not answer" in de
+    assert "Fehlgeschlagen: The weather service" in de and "Ergebnis unbekannt: The weather" not in de

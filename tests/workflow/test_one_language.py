@@ -131,7 +131,7 @@ async def test_a_german_conversation_hears_no_english_from_code(offline_world: S
     assert _foreign(steps, ENGLISH_MARKERS) == []
     assert [line for line in lines + steps if _CONSTELLATION_CODE.search(line)] == []
     assert any("im Sternbild " in line for line in lines)  # the plan's lines were scanned
-    assert "Fehlgeschlagen – Ergebnis unbekannt: Keine Bildquelle hat geantwortet" in records[7].answer
+    assert "Fehlgeschlagen: Keine Bildquelle hat geantwortet" in records[7].answer
 
 
 async def test_an_english_conversation_hears_no_german_from_code(offline_world: Settings) -> None:
@@ -143,7 +143,7 @@ async def test_an_english_conversation_hears_no_german_from_code(offline_world: 
     assert _foreign(lines, GERMAN_MARKERS) == []
     assert _foreign(steps, GERMAN_MARKERS) == []
     assert [line for line in lines + steps if _CONSTELLATION_CODE.search(line)] == []
-    assert "Failed — outcome unknown: No image source answered" in records[7].answer
+    assert "Failed: No image source answered" in records[7].answer
 
 
 async def test_the_detail_of_a_failure_stays_in_the_step(offline_world: Settings) -> None:

@@ -36,10 +36,15 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
         return "\n\n".join([say("pilot.plan_nothing", lang, place=place, when=when), *_notes(data, lang)])
     parts = [say("pilot.plan_lead", lang, place=place, when=when),
              "\n".join(_target_line(t, lang) for t in targets[:5])]
+    night = data.get("night") or {}
+    if night.get("dark_from") and night.get("dark_until"):
+        parts.append(say("pilot.plan_dark", lang, start=night["dark_from"], end=night["dark_until"]))
     moon = data.get("moon")
     if moon:
+        events = "".join(say(f"pilot.moon_{kind}", lang, time=night[key])
+                         for key, kind in _moon_order(night, ("moonrise", "rises"), ("moonset", "sets")))
         parts.append(say("pilot.plan_moon", lang, phase=moon_phase(moon["phase"], lang),
-                         percent=round(100 * moon["illumination"])))
+                         percent=round(100 * moon["illumination"]), events=events))
     weather = _weather_line(data, lang)
     if weather:
         parts.append(weather)
@@ -48,6 +53,44 @@ def compose_plan_answer(result: dict[str, Any], language: str) -> str:
         parts.append(say("pilot.plan_note", lang, text=result["message"]))
     parts.extend(_notes(data, lang))
     return "\n\n".join(parts)
+
+
+def _moon_order(night: dict[str, Any], *events: tuple[str, str]) -> list[tuple[str, str]]:
+    """The Moon's events of the night in the order they happen (a time after midnight is later
+    than one in the evening, so the night's times are compared as from noon)."""
+    return sorted((event for event in events if night.get(event[0])), key=lambda event: _from_noon(night[event[0]]))
+
+
+def _from_noon(clock: str) -> str:
+    """A night's HH:MM as a key that sorts the evening before the morning."""
+    return f"{(int(clock[:2]) + 12) % 24:02d}{clock[2:]}"
+
+
+def compose_night_answer(data: dict[str, Any], language: str, *, moon_first: bool = False) -> str:
+    """The answer to "when does it get dark?" or "when does the Moon rise?": the plan's night
+    (``describe_night``): darkness, the Sun and the Moon, the Moon first when it is asked about."""
+    lang = _lang(language)
+    night, moon = data.get("night") or {}, data.get("moon") or {}
+    place = data.get("place", "")
+    if night.get("dark_from") and night.get("dark_until"):
+        minutes = int(night.get("dark_minutes") or 0)
+        length = say("pilot.night_length", lang, hours=minutes // 60, minutes=minutes % 60)
+        parts = [say("pilot.night_dark", lang, place=place, start=night["dark_from"], end=night["dark_until"],
+                     length=length)]
+    else:
+        parts = [say("pilot.night_not_dark", lang, place=place)]
+    if night.get("sunset") and night.get("sunrise"):
+        parts.append(say("pilot.night_sun", lang, sunset=night["sunset"], sunrise=night["sunrise"]))
+    if moon:
+        phase, percent = moon_phase(moon["phase"], lang), round(100 * moon["illumination"])
+        order = [kind for _, kind in _moon_order(night, ("moonrise", "rises"), ("moonset", "sets"))]
+        key = {("rises",): "rises", ("sets",): "sets", ("rises", "sets"): "rises_sets",
+               ("sets", "rises"): "sets_rises"}.get(tuple(order), "up" if night.get("moon_up") else "down")
+        said = say(f"pilot.night_moon_{key}", lang, phase=phase, percent=percent,
+                   time=night.get("moonrise") or night.get("moonset"), rise=night.get("moonrise"),
+                   set=night.get("moonset"))
+        parts = [said, *parts] if moon_first else [*parts, said]
+    return " ".join(parts)
 
 
 def _notes(data: dict[str, Any], language: Language) -> list[str]:

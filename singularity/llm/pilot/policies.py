@@ -22,6 +22,7 @@ from singularity import roles
 from singularity.catalogue import Message, say
 from singularity.knowledge.titles import TitleIndex
 from singularity.llm.pilot.compose import (
+    compose_night_answer,
     compose_plan_answer,
     compose_target_answer,
     compose_weather_answer,
@@ -307,6 +308,14 @@ def _export(turn: Turn) -> ChatMessage:
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:
+    if lx.asks_night_times(turn.user_text.lower()):
+        night = turn.called("describe_night")
+        if night is None:
+            return tool_call("describe_night")
+        if night.status != "ok":
+            return relay(night)
+        asked_moon = bool(re.search(r"\b(?:mond\w*|moon\w*)", turn.user_text.lower()))
+        return text(compose_night_answer(night.result.get("data", {}), language, moon_first=asked_moon))
     described = turn.called("describe_target")
     if described is not None and described.status != "ok":
         return relay(described)  # not in the plan, or no plan: the tool's sentence says which

@@ -46,7 +46,7 @@ from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.units import UnitSystem, distance
 from singularity.workflow.resources import SessionResources
-from singularity.workflow.state import compact_plan, now_at
+from singularity.workflow.state import compact_plan, night_summary, now_at
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
     LAST_WEATHER_KEY,
@@ -91,7 +91,7 @@ class PlanningTools:
 
     def all(self) -> list:
         return [self.set_location, self.set_time, self.set_equipment, self.set_preferences,
-                self.check_weather, self.compute_plan, self.describe_target, self.best_night,
+                self.check_weather, self.compute_plan, self.describe_target, self.describe_night, self.best_night,
                 self.export_plan, self.load_plan_into_stellarium]
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
@@ -235,7 +235,8 @@ class PlanningTools:
         await _update(ctx, generated_plan=summary)
         await ctx.store.set(LAST_PLAN_KEY, full)
         artifacts = await self._chart(ctx, plan, full)
-        data = {**summary, "notes": plan.notes, "sky": sky_result.data.get("label"),
+        night = night_summary(full)
+        data = {**summary, "night": night, "notes": plan.notes, "sky": sky_result.data.get("label"),
                 "weather": planning["weather_summary"], "listed": len(plan.targets)}
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
@@ -243,6 +244,7 @@ class PlanningTools:
         view = {"place": place_name(location, await _language(ctx)), "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
                 "targets": summary["targets"],
                 "moon": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
+                "night": night,
                 "weather": planning["weather_summary"],
                 "weather_numbers": _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
                                        self.settings.conversation.units)}
@@ -290,6 +292,16 @@ class PlanningTools:
         if not path.exists():
             await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
+
+    async def describe_night(self, ctx: Context) -> ToolResult:
+        """The plan's night: sunset, astronomical darkness, sunrise, moonrise and moonset (local times)."""
+        full = await ctx.store.get(LAST_PLAN_KEY, default=None)
+        if not full:
+            return ToolResult.refused(msg("planning.no_plan_for_night"))
+        location = Location.model_validate(full["location"])
+        return ToolResult.success({"place": place_name(location, await _language(ctx)),
+                                   "darkness": full["night"]["darkness"], "night": night_summary(full),
+                                   "moon": {key: full["moon"][key] for key in ("phase", "illumination")}})
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
         """Facts about a target of the plan, by rank ('1') or name ('M31')."""

@@ -1,0 +1,39 @@
+"""The night's answer: darkness, the Sun and the Moon's events in the order they happen."""
+
+from __future__ import annotations
+
+from singularity.llm.pilot.compose import compose_night_answer
+from singularity.workflow.state import night_summary
+
+PLAN = {
+    "night": {"sunset": "2026-12-02T16:03:10+01:00", "astronomical_dusk": "2026-12-02T18:12:40+01:00",
+              "astronomical_dawn": "2026-12-03T06:07:05+01:00", "sunrise": "2026-12-03T08:16:00+01:00",
+              "darkness": "astronomical"},
+    "moon": {"phase": "waning_crescent", "illumination": 0.34, "up_during_window": False,
+             "moonrise": "2026-12-03T01:59:31+01:00", "moonset": "2026-12-02T13:09:45+01:00"},
+    "targets": [],
+}
+
+
+def test_the_nights_times_are_rounded_and_moon_events_outside_the_night_left_out() -> None:
+    night = night_summary(PLAN)
+    assert night == {"sunset": "16:03", "dark_from": "18:13", "dark_until": "06:07", "sunrise": "08:16",
+                     "dark_minutes": 714, "moonrise": "02:00", "moon_up": False}
+
+
+def test_the_moon_sets_before_midnight_and_rises_after_it_in_that_order() -> None:
+    plan = {**PLAN, "moon": {**PLAN["moon"], "moonset": "2026-12-02T23:10:00+01:00"}}
+    data = {"place": "Hamburg", "night": night_summary(plan), "moon": {"phase": "waning_crescent", "illumination": 0.34}}
+    answer = compose_night_answer(data, "en", moon_first=True)
+    assert answer.startswith("The Moon (")
+    assert "sets at 23:10 and rises again at 02:00." in answer
+    assert "In Hamburg it is fully dark (astronomical night) from 18:13 to 06:07 this night (11 h 54 min)." in answer
+
+
+def test_a_night_without_darkness_and_a_moon_that_never_rises_are_said() -> None:
+    plan = {"night": {**PLAN["night"], "astronomical_dusk": None, "astronomical_dawn": None},
+            "moon": {**PLAN["moon"], "moonrise": None, "moonset": None}}
+    data = {"place": "Tromsø", "night": night_summary(plan), "moon": {"phase": "new_moon", "illumination": 0.01}}
+    answer = compose_night_answer(data, "de")
+    assert answer.startswith("In Tromsø wird es in dieser Nacht nicht richtig dunkel")
+    assert answer.endswith("bleibt die ganze Nacht unter dem Horizont.")
