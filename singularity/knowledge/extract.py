@@ -170,6 +170,10 @@ _GERMAN_NAME = re.compile(r"In German (?:it is|they are) called\b")
 question for the name."""
 _SAYS_GERMAN = re.compile(r"\b(?:german|deutsch\w*)\b", re.IGNORECASE)
 """A question that says "German" asks the name in German, whatever its kind."""
+_SAYS_WHAT = re.compile(r"^\W*\w+\s+(?:is|are)\s")
+"""A sentence that opens by saying what its first word is ("Pulsars are …")."""
+_SEVERAL = re.compile(r"\b(?:and|und)\b|&|,")
+"""A title about several things ("Neutron stars and pulsars")."""
 _DEFINING_VERB = re.compile(r"^[^.;:]{0,160}?\s(?:is|are|was)\s+(?:an?|the|one\s+of|\w+['’]s)\s", re.IGNORECASE)
 
 
@@ -185,11 +189,15 @@ def _defined(about: tuple[frozenset[str], frozenset[str]], sentence: str, title:
     """Whether ``sentence`` says what the thing asked about is (True) or what another thing is
     (False), or defines nothing (None). A sentence defines its passage's subject when it opens
     with the title's first word and says what it is ("The Andromeda Galaxy, also called M31, is
-    …"); that subject is the one asked when the question names the passage or its word."""
+    …"); that subject is the one asked when the question uses its word, or names a passage about
+    one thing only ("M31" for *The Andromeda Galaxy*; a pulsar is not what "A neutron star is …"
+    defines in *Neutron stars and pulsars*)."""
+    titles, forms = about
+    if _SAYS_WHAT.match(sentence) and stems(sentence)[0] in forms:
+        return True  # "Pulsars are spinning neutron stars …" in *Neutron stars and pulsars*
     if not opens_with_subject(sentence, title) or not _DEFINING_VERB.match(sentence):
         return None
-    titles, forms = about
-    return title in titles or title_subject(title) in forms
+    return title_subject(title) in forms or (title in titles and not _SEVERAL.search(title.split(" — ")[0]))
 
 
 def _restates(quote: Quote, kept: Quote) -> bool:

@@ -442,6 +442,7 @@ _CAUSE = re.compile(
     r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?)\b",
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
+                      r"|\bare\s+(?:\w+\s+){0,2}\w+s\s+(?:whose|that|which)\b"  # "Pulsars are spinning neutron stars whose …"
                       r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
 _COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
                        r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"

@@ -11,6 +11,7 @@ import re
 
 from singularity.knowledge.titles import TitleIndex
 from singularity.naming import name_key
+from singularity.understanding.lexicon import POINTING_ARTICLE, WHICH_SUPERLATIVE
 
 _PLACE_WORDS = {"dort", "da", "dorthin", "there"}
 _PRONOUNS = {"er", "sie", "es", "ihn", "ihm", "it", "they", "them", "this", "that", "dieser",
@@ -19,12 +20,6 @@ _POSSESSIVES = {"sein", "seine", "seinen", "seinem", "seiner", "seines", "ihre",
                 "ihrer", "its", "their", "dessen", "deren", "davon", "darüber"}
 _EXPLETIVE_IT = re.compile(r"\b(gibt es|es gibt|there is|there are)\b", re.IGNORECASE)
 """'es'/'it' that point at nothing; "ist es"/"is it" only do so next to "dort"/"there"."""
-_POINTING_ARTICLE = re.compile(
-    r"\b[Dd](?:as|er|ie)\b(?=\s*[?.!,]|\s*$|\s+(?:eigentlich|(?:ü|ue)berhaupt|denn|genau|wirklich|so|noch|mal"
-    r"|ungef(?:ä|ae)hr|etwa|weg|entfernt|am|f(?:ü|ue)r|da|dort)\b)")
-"""German "das", "der", "die" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?",
-"Wie viele Ringe hat der eigentlich?"), told from the article by what follows: an article comes
-before a noun or its adjective, a pointing word before a particle or the end."""
 _ELLIPSIS = re.compile(r"^\s*(und|and|what about|how about|und was ist mit|und wie ist es mit)\b",
                        re.IGNORECASE)
 
@@ -45,7 +40,8 @@ _ENGLISH_THE = {"moon": "the Moon", "sun": "the Sun", "mond": "the Moon", "sonne
 
 
 def needs_context(question: str, titles: TitleIndex) -> bool:
-    """Whether ``question`` points back ("dort", "it", "und Jupiter?") instead of naming its topic."""
+    """Whether ``question`` points back ("dort", "it", "und Jupiter?", "Welcher ist der hellste?")
+    instead of naming its topic."""
     words = set(_words(question))
     if _ELLIPSIS.match(question) and len(_words(question)) <= 5:
         return True
@@ -54,7 +50,8 @@ def needs_context(question: str, titles: TitleIndex) -> bool:
     pronouns = words & _PRONOUNS
     if pronouns <= {"es", "it"} and _EXPLETIVE_IT.search(question):
         pronouns = set()
-    return bool(words & _PLACE_WORDS or pronouns or words & _POSSESSIVES or _POINTING_ARTICLE.search(question))
+    return bool(words & _PLACE_WORDS or pronouns or words & _POSSESSIVES or POINTING_ARTICLE.search(question)
+                or WHICH_SUPERLATIVE.search(question.lower()))
 
 
 def rewrite_by_rule(question: str, *, last_object: str | None, previous_question: str | None = None,
@@ -101,7 +98,7 @@ def _insert_object(question: str, name: str, language: str) -> str:
         pattern = re.compile(rf"\b{word}\b", re.IGNORECASE)
         if pattern.search(question) and not (word in {"es", "it"} and _EXPLETIVE_IT.search(question)):
             return pattern.sub(subject, question, count=1)
-    if _POINTING_ARTICLE.search(question):
-        return _POINTING_ARTICLE.sub(subject, question, count=1)
+    if POINTING_ARTICLE.search(question):
+        return POINTING_ARTICLE.sub(subject, question, count=1)
     stripped = question.rstrip(" ?.!")
     return f"{stripped} ({name}){question[len(stripped):]}"

@@ -415,9 +415,10 @@ def _by_rules(text: str, lowered: str, words: list[str], *, astronomy: bool, que
 
 
 def _follow_up(lowered: str, words: list[str], *, question: bool) -> bool:
-    """ "Erzähl mir mehr", or a question about a property of "it"/"there" ("Wie warm ist es
-    dort?"); "Wie spät ist es?" names no property and stays off topic."""
-    if lx.FOLLOW_UP_REQUEST.search(lowered):
+    """ "Erzähl mir mehr", "Welcher ist der hellste?", or a question about a property of
+    "it"/"there" ("Wie warm ist es dort?"); "Wie spät ist es?" names no property and stays off topic."""
+    if lx.FOLLOW_UP_REQUEST.search(lowered) or (question and lx.WHICH_SUPERLATIVE.search(lowered)):
         return True
-    referring = lx.POINTING_BACK.intersection(words) or lx.PLACE_DEIXIS.intersection(words)
+    referring = (lx.POINTING_BACK.intersection(words) or lx.PLACE_DEIXIS.intersection(words)
+                 or lx.POINTING_ARTICLE.search(lowered))  # "Und wie alt sind die so?"
     return question and bool(referring) and bool(lx.PROPERTY_WORDS.search(lowered))

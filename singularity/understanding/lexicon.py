@@ -382,6 +382,19 @@ FOLLOW_UP_REQUEST = re.compile(
 POINTING_BACK = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie", "das", "der", "dies", "dieses",
                  "that", "this"}
 """Words a question points back with: "Wie warm ist es dort?", "Wann ist das am besten zu sehen?"."""
+POINTING_ARTICLE = re.compile(
+    r"\b[Dd](?:as|er|ie)\b(?=\s*[?.!,]|\s*$|\s+(?:eigentlich|(?:ü|ue)berhaupt|denn|genau|wirklich|so|noch|mal"
+    r"|ungef(?:ä|ae)hr|etwa|weg|entfernt|am|f(?:ü|ue)r|da|dort)\b)")
+"""German "das", "der", "die" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?",
+"Wie viele Ringe hat der eigentlich?"), told from the article by what follows: an article comes
+before a noun or its adjective, a pointing word before a particle or the end."""
+WHICH_SUPERLATIVE = re.compile(
+    r"^(?:(?:und|and|so)\W+)?(?:welche[rsnm]?|which)(?:\s+(?:davon|one|ones|of\s+them|von\s+(?:denen|ihnen))\s+\w+"
+    r"|\s+(?:ist|sind|war|waren|is|are|was|were))\b(?:\s+\w+){0,3}?\s+(?:am\s+\w+sten|\w{2,}ste[nrs]?|\w{2,}est|most\s+\w+)\b"
+)
+"""Which one of the things just talked about is the most something ("Welcher ist der hellste?",
+"Which one is the biggest?"), with no noun of its own ("Welches Restaurant ist das beste?"
+names something else): a follow-up on the last topic."""
 OBSERVING_IT = re.compile(
     r"\bam\s+besten\b|\bbest\b|\bzu\s+sehen\b|\bsichtbar\b|\bvisible\b|\bbeobacht\w*"
     r"|\bobserv(?:e|ing)\b|\brichtung\b|\bdirection\b|\bwo\s+(?:am\s+himmel|finde|sehe|steht)\b"

@@ -763,3 +763,13 @@ def test_another_name_of_the_documents_subject_is_the_thing_asked() -> None:
     answer = answer_quotes("How close does the Evening Star come to Earth?", passage,
                            named=[("Evening Star", ["Venus"])])
     assert answer.found and answer.key == "about 0.28 au"
+
+
+def test_a_title_about_two_things_defines_only_the_one_its_sentence_opens_with() -> None:
+    """"What is a quark star?" in an article on neutron stars and quark stars: "A neutron star is
+    …" defines the other thing; "Quark stars are … stars that …" defines the one asked."""
+    passage = _about("Neutron stars and quark stars",
+                     "A neutron star is the collapsed core of a massive star.",
+                     "Quark stars are hypothetical compact stars that would be made of free quarks.")
+    answer = answer_quotes("What is a quark star?", passage, named=[("quark star", ["Neutron stars and quark stars"])])
+    assert [q.text for q in answer.quotes][:1] == ["Quark stars are hypothetical compact stars that would be made of free quarks."]

@@ -87,3 +87,10 @@ def test_quotes_answer_what_is_asked_even_across_languages() -> None:
     moons = best_quotes("Wie viele Monde hat der Mars?", passages, limit=1)
     assert moons[0].marker == "[2]"
     assert all(q.text in passages[0]["text"] or q.text in passages[1]["text"] for q in quotes)
+
+
+def test_which_of_them_is_the_most_is_asked_about_the_last_topic() -> None:
+    assert rewrite_by_rule("Welcher ist der hellste?", last_object="Kugelsternhaufen", titles=TITLES,
+                           language="de") == "Welcher ist der hellste (Kugelsternhaufen)?"
+    assert rewrite_by_rule("Welches Restaurant ist das beste?", last_object="Mars", titles=TITLES,
+                           language="de") == "Welches Restaurant ist das beste?"

@@ -315,3 +315,26 @@ def test_a_meteor_shower_s_name_is_an_astronomy_word(word: str, astronomy: bool)
 ])
 def test_after_a_plan_whether_an_object_is_in_it_is_asked_of_the_plan(text: str, last_path: str, kind: str) -> None:
     assert classify_intent(text, has_plan=True, follows_up=True, last_path=last_path).kind == kind
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Und wie alt sind die so?", "knowledge"),  # "die" pointing back, not an article
+    ("Welcher ist der hellste?", "knowledge"),
+    ("Which one spins fastest?", "knowledge"),
+    ("Welcher davon leuchtet am hellsten?", "knowledge"),
+    ("Welches Restaurant ist das beste?", "off_topic"),  # names its own thing
+    ("Wie alt ist die Oma?", "off_topic"),
+])
+def test_after_a_knowledge_answer_which_of_them_and_how_old_they_are_continue_the_topic(text: str, kind: str) -> None:
+    assert classify_intent(text, follows_up=True, last_path="knowledge").kind == kind
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Wie lange ist es heute richtig dunkel?", "plan_followup"),
+    ("When does the Moon rise?", "plan_followup"),
+    ("Wann geht die Sonne unter?", "plan_followup"),
+    ("Warum ist es nachts dunkel?", "knowledge"),
+    ("How long does twilight last at the poles?", "knowledge"),
+])
+def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, kind: str) -> None:
+    assert classify_intent(text, has_plan=True, follows_up=True, last_path="planning").kind == kind
