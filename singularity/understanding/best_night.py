@@ -14,6 +14,7 @@ from datetime import date
 
 from pydantic import BaseModel
 
+from singularity.naming import name_key
 from singularity.planning.timephrases.spans import find_night_span
 from singularity.understanding import lexicon as lx
 from singularity.understanding.references import object_name
@@ -38,6 +39,23 @@ def asks_best_night(text: str, *, has_plan: bool = False) -> bool:
         return False
     return not has_plan or bool(lx.NIGHT_WORDS.search(lowered)
                                 or find_night_span(text, _REFERENCE_DAY))
+
+
+def asks_if_visible(text: str) -> bool:
+    """Whether ``text`` asks if a named object can be seen on a night or from a place ("Kann ich
+    heute Abend von Köln aus den Saturn sehen?", "Is M42 visible tonight?"): the best-night scan
+    of that night answers it. Without a night or a place ("Can I see Saturn's rings with
+    binoculars?") it asks what an instrument shows, not when."""
+    lowered = " ".join(text.lower().split())
+    if not lx.CAN_SEE.search(lowered) or lx.SATELLITE_PASSES.search(lowered):
+        return False  # a satellite's pass needs the day's orbital data, which no scan has
+    request = read_best_night(text)
+    return (request is not None and name_key(request.target) not in _NOT_NIGHT_TARGETS
+            and (request.when is not None or request.place is not None))
+
+
+_NOT_NIGHT_TARGETS = frozenset({"moon", "mond", "sun", "sonne"})
+"""The Moon's rise and set are the plan's; the Sun is no night's target."""
 
 
 def read_best_night(text: str) -> BestNightRequest | None:

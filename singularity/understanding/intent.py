@@ -40,7 +40,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from singularity.understanding import lexicon as lx
-from singularity.understanding.best_night import asks_best_night
+from singularity.understanding.best_night import asks_best_night, asks_if_visible
 from singularity.understanding.eyepiece import asks_eyepiece_view, tour_step
 from singularity.understanding.meaning import Meaning
 from singularity.understanding.references import object_name, target_reference
@@ -128,6 +128,8 @@ def classify_intent(
         return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):
         return Intent(kind="best_night", reason="which night is best for one object")
+    if asks_if_visible(text):
+        return Intent(kind="best_night", reason="whether one object can be seen that night")
     if has_plan and lx.asks_night_times(lowered) and slots.place is None:
         return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
     astronomy = lx.has_astronomy(text, words)
@@ -217,12 +219,13 @@ def _yes_or_no(
 
 
 def _asks_about_weather(text: str, lowered: str, meaning: Meaning | None, *, astronomy: bool) -> bool:
-    """Weather words, or a message about the sky whose nearest examples are weather questions."""
+    """Weather words, or a message about the sky whose nearest examples are weather questions
+    and that names no object ("Is the Moon up tonight?" asks the Moon, not the clouds)."""
     if lx.WEATHER.search(lowered):
         return True
     return (meaning is not None and meaning.best == "weather"
             and meaning.lead("weather", ["planning"]) > CLEAR_LEAD
-            and _about_the_sky(text, meaning, astronomy=astronomy))
+            and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None)
 
 
 def _clearly_off_topic(lowered: str, meaning: Meaning | None) -> bool:

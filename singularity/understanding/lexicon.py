@@ -242,6 +242,14 @@ BEST_NIGHT = re.compile(
 )
 """Asking when, over several nights, one object is best placed ("Wann ist diese Woche die beste
 Nacht für M51?", "When should I observe M13?"); it counts only with a named object."""
+CAN_SEE = re.compile(
+    r"\b(?:kann|k(?:ö|oe)nnte|k(?:ö|oe)nnen)\s+(?:ich|man|wir)\b.*\b(?:sehen|beobachten|erkennen|erwischen|anschauen|finden)\b"
+    r"|\b(?:ist|sind|steht|stehen)\b.*\b(?:zu\s+sehen|sichtbar|am\s+himmel|(?:ü|ue)ber\s+dem\s+horizont|zu\s+beobachten)\b"
+    r"|\bsieht\s+man\b|\b(?:can|could|will)\s+(?:i|we|you|one)\s+(?:still\s+|actually\s+)?(?:see|spot|observe|view|catch)\b"
+    r"|\b(?:is|are|will)\b.*\b(?:visible|observable|above\s+the\s+horizon|up\s+(?:tonight|today|tomorrow|on|at|from|in))\b"
+)
+"""Asking whether something can be seen ("Kann ich heute den Saturn sehen?", "Is M42 visible
+from Leeds?"): with a named object and a night or a place, the best-night scan answers it."""
 NIGHT_WORDS = re.compile(
     r"\b(?:night|nights|nacht|nächte|naechte|week|woche|month|monat|weekend|wochenende)\b"
 )

@@ -121,14 +121,19 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
     the ratings rest on (instrument and sky, the forecast's reach)."""
     nights = result.nights
     target = result.target.said
-    lines = [msg("best_night.heading", target=target, place=place_said(result.location),
-                 first=night_name(nights[0].date), last=night_name(nights[-1].date),
-                 nights=len(nights))]
     ranked = result.ranked()
-    if ranked[0].rating <= 0:
-        lines.append(result.unseen())
+    if len(nights) == 1:  # "Kann ich heute den Saturn sehen?": that night, not a ranking
+        lines = [msg("best_night.one_night_heading", target=target, place=place_said(result.location),
+                     night=night_name(nights[0].date))]
+        lines.append(result.unseen() if ranked[0].rating <= 0 else _reasons(ranked[0]))
     else:
-        lines += [_line(night) for night in ranked[:shown] if night.rating > 0]
+        lines = [msg("best_night.heading", target=target, place=place_said(result.location),
+                     first=night_name(nights[0].date), last=night_name(nights[-1].date),
+                     nights=len(nights))]
+        if ranked[0].rating <= 0:
+            lines.append(result.unseen())
+        else:
+            lines += [_line(night) for night in ranked[:shown] if night.rating > 0]
     lines.append(msg("best_night.equipment", equipment=result.equipment.said, bortle=sky.bortle,
                      sqm=sky.sqm))
     if forecast_missing is not None:
@@ -139,7 +144,11 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
 
 
 def _line(night: NightRating) -> Message:
+    return msg("best_night.line", rank=night.rank, night=night_name(night.date), reasons=_reasons(night))
+
+
+def _reasons(night: NightRating) -> Message:
     reasons = night.reasons[0]
     for reason in night.reasons[1:]:
         reasons = msg("best_night.and_then", first=reasons, second=reason)
-    return msg("best_night.line", rank=night.rank, night=night_name(night.date), reasons=reasons)
+    return reasons

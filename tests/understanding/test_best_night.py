@@ -91,12 +91,35 @@ TODAY = date(2026, 12, 2)  # a Wednesday
     ("bis Freitag", date(2026, 12, 2), 3),
     ("this weekend", date(2026, 12, 4), 2),
     ("nächstes Wochenende", date(2026, 12, 11), 2),
+    ("heute Abend", date(2026, 12, 2), 1),
+    ("tomorrow night", date(2026, 12, 3), 1),
+    ("übermorgen", date(2026, 12, 4), 1),
+    ("am Samstag", date(2026, 12, 5), 1),
+    ("next Wednesday", date(2026, 12, 9), 1),
 ])
 def test_spans_of_nights(text: str, first: date, nights: int) -> None:
     span = find_night_span(text, TODAY)
     assert span is not None and (span.first, span.nights) == (first, nights)
 
 
-@pytest.mark.parametrize("text", ["may I see M51 tonight", "Was ist M51?", "heute Abend"])
+@pytest.mark.parametrize("text", ["may I see M51", "Was ist M51?", "morgen früh"])
 def test_words_that_name_no_span(text: str) -> None:
     assert find_night_span(text, TODAY) is None
+
+
+@pytest.mark.parametrize(("text", "target", "place", "when"), [
+    ("Kann ich heute Abend von Köln aus den Saturn sehen?", "Saturn", "Köln", "heute Abend"),
+    ("Is M42 visible from Leeds tomorrow night?", "M42", "Leeds", "tomorrow night"),
+    ("Sieht man am Samstag die Andromedagalaxie?", "Andromedagalaxie", None, "am Samstag"),
+])
+def test_whether_an_object_can_be_seen_that_night_is_its_one_night_scan(
+        text: str, target: str, place: str | None, when: str) -> None:
+    assert classify_intent(text).kind == "best_night"
+    request = read_best_night(text)
+    assert request is not None and (request.target, request.place, request.when) == (target, place, when)
+
+
+@pytest.mark.parametrize("text", ["Can I see Saturn's rings with binoculars?", "Is the Moon up tonight?",
+                                  "Kann man heute Sternschnuppen sehen?"])
+def test_what_an_instrument_shows_and_the_moon_are_no_night_scan(text: str) -> None:
+    assert classify_intent(text).kind != "best_night"

@@ -30,7 +30,8 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ('Plan tonight in La Palma, Spain for 3 hours with my 8" SCT, I like nebulae', {}, "planning"),
     ("heute Nacht ab 22 Uhr in 47.65N 9.17E mit bloßem Auge", {}, "planning"),
     ("Samstag 22 Uhr, Zürich, 10x50 Fernglas, 90 Minuten", {}, "planning"),
-    ("Ist Saturn heute Nacht sichtbar?", {}, "planning"),
+    ("Ist Saturn heute Nacht sichtbar?", {}, "best_night"),  # that night's scan for Saturn
+    ("Is Jupiter visible tonight?", {}, "best_night"),
     ("Can I see the ISS tonight?", {}, "planning"),
     ("Which planets are visible tomorrow evening?", {}, "planning"),
     ("Ich möchte beobachten", {}, "planning"),
@@ -150,7 +151,7 @@ def test_table_covers_every_kind_in_both_languages() -> None:
     kinds = {kind for _, _, kind in CASES}
     assert kinds == {
         "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
-        "greeting", "confirm", "decline", "plan_followup",
+        "greeting", "confirm", "decline", "plan_followup", "best_night",
     }  # fmt: skip
     assert len(CASES) >= 60
 

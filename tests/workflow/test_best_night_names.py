@@ -25,3 +25,13 @@ def test_a_deep_sky_object_keeps_its_designation_in_both_languages() -> None:
     target = resolve_target("Orionnebel")
     assert isinstance(target, Target) and target.name == "M42" and target.german_name == ""
     assert target.said.render("de") == target.said.render("en") == "M42"
+
+
+def test_one_night_is_said_as_that_night_not_as_a_ranking() -> None:
+    target = resolve_target("Saturn")
+    assert isinstance(target, Target)
+    result = best_nights(target, location=KREUZLINGEN, first=date(2026, 12, 2), count=1,
+                         equipment=DOBSON, sky=SUBURBAN, planning=PlanningSettings())
+    lines = [line.render("de") for line in answer(result, SUBURBAN)]
+    assert lines[0] == "Saturn in Kreuzlingen in der Nacht von Mi, 2. Dez.:"
+    assert lines[1].startswith("Saturn steht um ") and not lines[1].startswith("1.")

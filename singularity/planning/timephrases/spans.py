@@ -1,6 +1,7 @@
 """Spans of nights in the user's words, German or English: "diese Woche", "next week", "this
 month", "im Dezember", "in the next 10 nights", "die kommenden zwei Wochen", "bis Freitag",
-"this weekend". The best-night scan reads them as (first evening, number of nights).
+"this weekend", and single nights ("heute Abend", "tomorrow", "am Samstag"). The best-night
+scan reads them as (first evening, number of nights).
 
 A month that has begun is scanned from today; a month to come from its first evening; a week
 "this week" from today to Sunday. The month and weekday words are the time lexicon's
@@ -41,8 +42,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("next_month", rf"\b{_NEXT}\s+(?:monat[s]?|month)\b"),
         ("until", rf"\b(?:bis|until|till|before|vor)\s+(?:(?:zum|to|the|nächste[nm]?|next)\s+)?(?P<weekday>{alt(WEEKDAYS)})\b"),
         ("month", rf"\b(?:(?:im|in|during|während|waehrend|für|fuer|for)\s+(?:the\s+month\s+of\s+|dem\s+monat\s+)?)?(?P<month>{alt(MONTHS)})\b(?:\s+(?P<year>\d{{4}}))?"),
+        ("tonight", r"\b(?:heute(?:\s+(?:abend|nacht))?|tonight|this\s+(?:evening|night)|today)\b"),
+        ("after_tomorrow", r"\b(?:(?:ü|ue)bermorgen(?:\s+(?:abend|nacht))?|the\s+day\s+after\s+tomorrow)\b"),
+        ("tomorrow", (r"\b(?:(?<!über)(?<!ueber)morgen(?:\s+(?:abend|nacht))?|tomorrow(?:\s+(?:evening|night))?)\b"
+                      r"(?!\s+(?:früh|frueh|morning))")),
+        ("weekday", (rf"\b(?:(?:am|on|this|diesen|kommenden|nächsten|naechsten|next)\s+)?(?P<weekday>{alt(WEEKDAYS)})"
+                     rf"(?:\s+(?:abend|nacht|evening|night))?\b")),
     )
 )
+"""Spans first, single nights last: "bis Freitag" is a span, "Freitag" alone one night."""
 _MONTH_WORDS_NEEDING_CONTEXT = {"mai", "may", "mar", "jan", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "dez", "okt", "feb", "apr", "mär", "sept"}
 """Short or everyday month words ("may" is a verb, "Mai" a name) count only after a preposition
 or with a year."""
@@ -84,6 +92,17 @@ def _span(kind: str, match: re.Match[str], today: date) -> NightSpan | None:
     if kind == "next_month":
         first = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
         return _rest_of_month(first, today, phrase)
+    if kind == "tonight":
+        return NightSpan(first=today, nights=1, phrase=phrase)
+    if kind == "tomorrow":
+        return NightSpan(first=today + timedelta(days=1), nights=1, phrase=phrase)
+    if kind == "after_tomorrow":
+        return NightSpan(first=today + timedelta(days=2), nights=1, phrase=phrase)
+    if kind == "weekday":
+        ahead = (WEEKDAYS[groups["weekday"].lower()] - today.weekday()) % 7
+        if ahead == 0 and phrase.lower().startswith(("next", "nächst", "naechst")):
+            ahead = 7  # "next Wednesday" on a Wednesday
+        return NightSpan(first=today + timedelta(days=ahead), nights=1, phrase=phrase)
     if kind == "until":
         weekday = WEEKDAYS[groups["weekday"].lower()]
         return NightSpan(first=today, nights=(weekday - today.weekday()) % 7 + 1, phrase=phrase)
