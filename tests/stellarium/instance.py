@@ -27,6 +27,9 @@ import httpx
 STELLARIUM = "stellarium"
 XVFB = "Xvfb"
 WIDTH, HEIGHT = 480, 320
+POLL_S = 0.1
+"""How often start-up asks whether Remote Control answers; the time between its answering and
+the next question is lost to the test (half a second between questions lost a quarter on average)."""
 
 # Keys Stellarium 0.22 reads at start. Without [init_location] landscape_name it crashes;
 # location "auto" would ask a geo-IP service over the network, so a fixed place is given.
@@ -187,7 +190,7 @@ class StellariumInstance:
                     return
             except httpx.HTTPError:
                 pass
-            time.sleep(0.5)
+            time.sleep(POLL_S)
         raise RuntimeError(f"Stellarium's Remote Control did not answer within "
                            f"{self.startup_timeout_s:g} s; its log ends:\n{self._log_tail()}")
 

@@ -182,7 +182,7 @@ def running_app(settings: Settings, fake_server: FakeServer, app_env: dict[str, 
                 if httpx.get(url, timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
-                time.sleep(0.3)
+                time.sleep(0.1)
         else:
             raise RuntimeError((settings.data_dir / "chainlit.log").read_text())
         yield url
