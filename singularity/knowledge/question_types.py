@@ -140,12 +140,13 @@ _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", 
 _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
                                  "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
-_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern"})
-""""How long did Cassini's mission last": "last" is the question's kind, not its subject."""
+_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern",
+                              "braucht", "brauchte", "brauchen"})
+""""How long did Cassini's mission last", "wie lange braucht …": "last" and "take" are the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
-_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend",
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend", "bis",
                  "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
@@ -231,7 +232,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "center": ("centre",), "moon": ("lunar",), "centers": ("centres",), "color": ("colour",), "colors": ("colours",),
     "meter": ("metre",), "meters": ("metres",), "gray": ("grey",), "analyze": ("analyse",), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
     "wandert": ("moves", "drifts"), "verschwindet": ("disappears", "vanishes"), "sieht": ("looks", "see", "seen"),
-    "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
+    "aussehen": ("look", "looks", "appear", "appears", "appearance", "colour", "color"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
     "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
     "kommt": ("comes", "returns"), "deep": ("deep", "depth", "depths"), "tief": ("deep", "depth"),
     "high": ("high", "height", "tall", "rise", "rises", "altitude"), "height": ("high", "tall", "rise", "rises", "altitude"),
@@ -316,6 +317,12 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "warme": ("heat", "warmth"), "bekommt": ("receives", "gets", "receive"), "erhalt": ("receives", "receive"),
     "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"), "ankunft": ("arrival", "arrive", "arrives"),
     "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
+    # separable verbs, joined with their particle by _separable ("sieht … aus" → "aussieht")
+    "aussieht": ("look", "looks", "appear", "appears", "appearance", "colour", "color"),
+    "ausbricht": ("erupts", "erupt", "eruption", "eruptions", "outburst"), "ausbrechen": ("erupt", "erupts", "eruption", "outburst"),
+    "abgibt": ("emits", "emit", "radiates", "radiate", "releases"), "abgeben": ("emit", "emits", "radiate", "radiates", "release"),
+    "aufgeht": ("rises", "rise", "rising"), "aufgehen": ("rise", "rises", "rising"),
+    "untergeht": ("sets", "set", "setting"), "untergehen": ("set", "sets", "setting"),
     # everyday English for the passages' words, as the German widening above
     "emit": ("emits", "emitted", "radiates", "radiate", "radiation", "emission", "glows", "shines", "releases"),
     "radiate": ("radiates", "emits", "emit", "emission", "glows", "shines"),
@@ -655,6 +662,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)
+    if german:
+        question = _separable(question)
     if not german:
         question = _everyday(question)
         named = [(_everyday(name), titles) for name, titles in named]
@@ -748,6 +757,27 @@ def _first_sighting(relation: dict[str, frozenset[str]]) -> bool:
     for key in sighting:
         relation[key] = relation[key] | _SIGHTING
     return True
+
+
+_PARTICLES = frozenset({"aus", "ab", "an", "auf", "ein", "zu", "vor", "mit", "nach", "zurück", "los", "weg", "unter"})
+
+
+def _separable(question: str) -> str:
+    """A German question with each separable verb joined to the particle that ends its clause,
+    when the lexicon knows the joined verb ("Warum sieht Uranus so blaugrün aus?" asks how it
+    looks, "aussieht"; "Wie oft bricht U Scorpii aus?" how often it erupts)."""
+    clauses = []
+    for clause in question.split(","):
+        words = clause.split()
+        particle = words[-1].rstrip("?!.").casefold() if len(words) > 2 else ""
+        if particle in _PARTICLES:
+            for i, word in enumerate(words[1:-1], start=1):
+                joined = f"{particle}{word.casefold()}"
+                if widen(" ".join(tokens(joined))):
+                    words = [*words[:i], joined, *words[i + 1:-1]]
+                    break
+        clauses.append(" ".join(words))
+    return ", ".join(clauses)
 
 
 def first_year(sentence: str) -> int:

@@ -894,3 +894,17 @@ def test_a_short_verb_doubles_its_consonant_in_other_forms() -> None:
     assert answer.found and answer.key == "2 seconds"
     stopped = _about("Zorbs", "The zorb stopped glowing 40 years ago.")
     assert answer_quotes("When did the zorb stop glowing?", stopped, named=[]).found
+
+
+def test_a_german_separable_verb_is_read_with_its_particle() -> None:
+    """"bricht … aus" is "ausbrechen", to erupt; "aus" alone is a stopword and "bricht" no word a
+    sentence says."""
+    passage = _about("Novae", "The recurrent nova Zorn Kappa erupts about every 12 years.")
+    answer = answer_quotes("Wie oft bricht Zorn Kappa aus?", passage, named=[("Zorn Kappa", ["Novae"])], german=True)
+    assert answer.found and answer.key == "12 years"
+
+
+def test_a_german_time_taken_is_the_question_kind_not_its_subject() -> None:
+    passage = _about("Lyra", "A trip to Lyra takes about 9 years with today's rockets.")
+    answer = answer_quotes("Wie lange braucht man bis Lyra?", passage, named=[("Lyra", ["Lyra"])], german=True)
+    assert answer.found and answer.key == "about 9 years"
