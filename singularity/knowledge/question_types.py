@@ -417,6 +417,10 @@ _TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re
 """A sentence that can give a day's length: it speaks of a spin or of one day ("A day on
 Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
 and measures the year."""
+_HOW_OFTEN = frozenset({"often", "frequently", "oft", "haufig"})
+_OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_APPROX}\b(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+"
+                    r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b", re.IGNORECASE)
+"""A frequency without a figure of time ("about once a decade", "twice a year") answers "how often"."""
 _SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
@@ -1254,6 +1258,8 @@ def evidence(question: Question, sentence: str) -> str | None:
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         return _nearest(question, sentence, counts)
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
+    if asked is Asked.DURATION and question.words & _HOW_OFTEN:
+        pattern = _OFTEN  # "how often" is answered by "about once a decade"
     if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
         pattern = _SPIN  # "how fast does Jupiter spin" is answered by its day
     if pattern is not None:

@@ -908,3 +908,9 @@ def test_a_german_time_taken_is_the_question_kind_not_its_subject() -> None:
     passage = _about("Lyra", "A trip to Lyra takes about 9 years with today's rockets.")
     answer = answer_quotes("Wie lange braucht man bis Lyra?", passage, named=[("Lyra", ["Lyra"])], german=True)
     assert answer.found and answer.key == "about 9 years"
+
+
+def test_how_often_is_answered_by_a_frequency_without_a_figure_of_time() -> None:
+    passage = _about("Novae", "The recurrent nova Zorn Kappa erupts about once a decade.")
+    answer = answer_quotes("How often does Zorn Kappa erupt?", passage, named=[("Zorn Kappa", ["Novae"])])
+    assert answer.found and answer.key == "about once a decade"
