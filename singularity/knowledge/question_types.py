@@ -944,11 +944,20 @@ def _inflected(word: str) -> tuple[str, ...]:
     for ending in ("ing", "ed"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             root = word[:-len(ending)]
+            if ending == "ed" and _CONSONANT_I.search(root):  # "studied": study, studies, studying
+                return (root, f"{root[:-1]}y", f"{root}es", f"{root}ed", f"{root[:-1]}ying")
             single = root[:-1] if _DOUBLED.search(root) else root  # "spinning", "stopped": spin, stop
             return (root, single, f"{single}e", f"{single}s", f"{single}es", f"{root}ed", f"{root}ing")
+    if _CONSONANT_Y.search(word):  # "vary" → "varies", "varied"
+        return (f"{word[:-1]}ied", f"{word[:-1]}ies", f"{word}ing", *_IRREGULAR.get(word, ()))
     base = word.removesuffix("e")
     doubled = f"{word}{word[-1]}" if _SHORT_VERB.fullmatch(word) else base  # "spin" → "spinning", "stop" → "stopped"
     return (f"{doubled}ed", f"{word}s", f"{word}es", f"{doubled}ing", *_IRREGULAR.get(word, ()))
+
+
+_CONSONANT_Y = re.compile(r"[^aeiou]y$")
+"""A verb in consonant and y changes it to i before -es and -ed ("vary", "varies", "varied")."""
+_CONSONANT_I = re.compile(r"[^aeiou]i$")
 
 
 _SHORT_VERB = re.compile(r"[^aeiou]*[aeiou][bdgklmnprt]")
@@ -1141,11 +1150,11 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     else:
         predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
         if question.entities:  # what the heading says is said, and the sentence says some of the rest
-            covered = _covers(question.relation.values(), words | headline) and (
+            enough = _covers(question.relation.values(), words | headline) and (
                 not predicates or any(forms in own for forms in predicates))
         else:  # naming nothing, the question is tied to a sentence by its words alone ("der erste Deutsche im All"
-            covered = _covers(predicates, words)  # is no one under a heading on "the first elements")
-        if not covered:
+            enough = _covers(predicates, words)  # is no one under a heading on "the first elements")
+        if not enough:
             return None  # "who named Pluto" is not answered by who found it
         required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):

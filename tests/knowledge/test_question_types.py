@@ -914,3 +914,11 @@ def test_how_often_is_answered_by_a_frequency_without_a_figure_of_time() -> None
     passage = _about("Novae", "The recurrent nova Zorn Kappa erupts about once a decade.")
     answer = answer_quotes("How often does Zorn Kappa erupt?", passage, named=[("Zorn Kappa", ["Novae"])])
     assert answer.found and answer.key == "about once a decade"
+
+
+def test_a_verb_in_consonant_and_y_is_found_in_its_ied_and_ies_forms() -> None:
+    passage = _about("Zorbs", "The glow of the zorb varies over about 3 days.")
+    answer = answer_quotes("How long does the zorb's glow take to vary?", passage, named=[])
+    assert answer.found and answer.key == "about 3 days"
+    studied = _about("Zorbs", "Ada Lorn studied the zorb in 2031.")
+    assert answer_quotes("When did Ada Lorn study the zorb?", studied, named=[]).found
