@@ -20,6 +20,7 @@ from singularity.knowledge.question_types import (
     Asked,
     Question,
     evidence,
+    first_year,
     gives_reason,
     opens_with_subject,
     read_question,
@@ -152,7 +153,7 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
             share -= PERIOD if read.asked is Asked.DATE and key.lower().startswith("every") else 0.0
             share += DEFINES if defined else 0.0
             carried.append((share - RANK_PENALTY * rank, rank, position, key, _quote(sentence, passage)))
-    carried.sort(key=lambda item: (-item[0], item[1], item[2]))
+    carried.sort(key=lambda item: (first_year(item[4].text) if read.earliest else 0, -item[0], item[1], item[2]))
     quotes: list[Quote] = []
     for *_, quote in carried:
         if not any(_restates(quote, kept) for kept in quotes):

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import pairwise
 
 from singularity.knowledge.glossary import english_terms
+from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import STOPWORDS, stem, stems, tokens
 
 
@@ -79,7 +80,10 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
                  r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b"
                  r"|\bhow many degrees\b|\bwie ?viele? grad\b"  # an angle: a tilt, an apparent size
-                 r"|\bhow (?:much|far)\b.*\b(?:tilted|tipped|inclined)\b")),
+                 r"|\bhow (?:much|far)\b.*\b(?:tilted|tipped|inclined)\b"
+                 # a dimension asked by its noun: "at what altitude", "the height of", "in welcher Höhe"
+                 r"|\b(?:what|which|welche[rnms]?) (?:height|altitude|depth|hohe|tiefe)\b"
+                 r"|\b(?:height|altitude|depth) of\b|\b(?:hohe|tiefe) (?:des|der|von)\b")),
     (Asked.BRIGHTNESS, (r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"
                        r"|\b(?:brighter|fainter|heller)\b")),
     (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
@@ -136,12 +140,13 @@ _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", 
 _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
                                  "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
-_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern"})
-""""How long did Cassini's mission last": "last" is the question's kind, not its subject."""
+_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern",
+                              "braucht", "brauchte", "brauchen"})
+""""How long did Cassini's mission last", "wie lange braucht …": "last" and "take" are the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
-_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend",
+_STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend", "bis",
                  "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
@@ -161,6 +166,9 @@ _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "in
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""
+_STOP = _STOP | {"one"}
+""""One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
+not a detail a sentence must repeat."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -224,10 +232,11 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "center": ("centre",), "moon": ("lunar",), "centers": ("centres",), "color": ("colour",), "colors": ("colours",),
     "meter": ("metre",), "meters": ("metres",), "gray": ("grey",), "analyze": ("analyse",), "pol": ("pole",), "pole": ("poles",), "aquator": ("equator",),
     "wandert": ("moves", "drifts"), "verschwindet": ("disappears", "vanishes"), "sieht": ("looks", "see", "seen"),
-    "aussehen": ("look", "looks", "appearance"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
+    "aussehen": ("look", "looks", "appear", "appears", "appearance", "colour", "color"), "farbig": ("colour", "color"), "largest": ("biggest", "tallest", "greatest", "highest"),
     "biggest": ("largest", "tallest", "greatest"), "tallest": ("highest", "largest"), "highest": ("tallest",), "wieder": ("again", "returns", "return"),
     "kommt": ("comes", "returns"), "deep": ("deep", "depth", "depths"), "tief": ("deep", "depth"),
-    "high": ("high", "height", "tall", "rise", "rises", "altitude"), "hoch": ("high", "height", "tall", "rise", "rises", "altitude"),
+    "high": ("high", "height", "tall", "rise", "rises", "altitude"), "height": ("high", "tall", "rise", "rises", "altitude"),
+    "altitude": ("high", "height"), "hohe": ("high", "height", "tall", "rise", "rises", "altitude"), "depth": ("deep", "depths"), "hoch": ("high", "height", "tall", "rise", "rises", "altitude"),
     "tall": ("tall", "high", "height"), "thick": ("thick", "thickness"), "dick": ("thick", "thickness"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
     "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
     "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
@@ -308,6 +317,12 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "warme": ("heat", "warmth"), "bekommt": ("receives", "gets", "receive"), "erhalt": ("receives", "receive"),
     "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"), "ankunft": ("arrival", "arrive", "arrives"),
     "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
+    # separable verbs, joined with their particle by _separable ("sieht … aus" → "aussieht")
+    "aussieht": ("look", "looks", "appear", "appears", "appearance", "colour", "color"),
+    "ausbricht": ("erupts", "erupt", "eruption", "eruptions", "outburst"), "ausbrechen": ("erupt", "erupts", "eruption", "outburst"),
+    "abgibt": ("emits", "emit", "radiates", "radiate", "releases"), "abgeben": ("emit", "emits", "radiate", "radiates", "release"),
+    "aufgeht": ("rises", "rise", "rising"), "aufgehen": ("rise", "rises", "rising"),
+    "untergeht": ("sets", "set", "setting"), "untergehen": ("set", "sets", "setting"),
     # everyday English for the passages' words, as the German widening above
     "emit": ("emits", "emitted", "radiates", "radiate", "radiation", "emission", "glows", "shines", "releases"),
     "radiate": ("radiates", "emits", "emit", "emission", "glows", "shines"),
@@ -390,7 +405,7 @@ _NOUNS = {"wide": "width|diameter", "deep": "depths?", "tall": "heights?", "thic
 _LEADING_DIMENSIONS = {**_NOUNS, "tall": "heights?|rises?|rising|rose|towers?|elevations?|altitudes?",
                        "long": "length|stretch(?:es|ing)?|extends?|extending"}
 """The words before a length that say its dimension ("rise about 11 km", "stretches for 4,000 km")."""
-_ASKED_DIMENSION = {"wide": "wide", "breit": "wide", "width": "wide", "breite": "wide", "diameter": "wide",
+_ASKED_DIMENSION = {"altitude": "tall", "wide": "wide", "breit": "wide", "width": "wide", "breite": "wide", "diameter": "wide",
                     "durchmesser": "wide", "deep": "deep", "tief": "deep", "tiefe": "deep", "depth": "deep",
                     "tall": "tall", "high": "tall", "hoch": "tall", "hohe": "tall", "height": "tall",
                     "thick": "thick", "dick": "thick", "dicke": "thick", "thickness": "thick", "long": "long", "lang": "long",
@@ -402,6 +417,10 @@ _TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re
 """A sentence that can give a day's length: it speaks of a spin or of one day ("A day on
 Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
 and measures the year."""
+_HOW_OFTEN = frozenset({"often", "frequently", "oft", "haufig"})
+_OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_APPROX}\b(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+"
+                    r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b", re.IGNORECASE)
+"""A frequency without a figure of time ("about once a decade", "twice a year") answers "how often"."""
 _SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
@@ -576,6 +595,14 @@ class Question:
     """Each "first", "erste", "last" of the question with the stems of the word it qualifies
     ("der erste Pulsar" → first, pulsar): a sentence that says the ordinal of another thing
     ("the first evidence came from the binary pulsar") does not answer."""
+    earliest: bool = False
+    """Whether it asks the discovery of the first of a kind ("who spotted the first pulsar"):
+    the sentences need not say "first", so the earliest discovery they date is the first one."""
+    kinds: frozenset[str] = frozenset()
+    """Relation words that say the kind of a name after them ("die Sonde JUICE"): a sentence that
+    names the thing itself need not say its kind, one about it only by its heading must ("the four
+    Trapezium stars" in an article on the Orion Nebula region count no stars of "das Sternbild
+    Orion")."""
 
 
 _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
@@ -640,6 +667,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)
+    if german:
+        question = _separable(question)
     if not german:
         question = _everyday(question)
         named = [(_everyday(name), titles) for name, titles in named]
@@ -652,24 +681,28 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     entities = [_entity(name, titles, passage_stems, german=german) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
-    proper = set() if german else {word.casefold() for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
+    proper = set() if german else {_bare(word) for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
     relation: dict[str, frozenset[str]] = {}
     unknown: dict[str, frozenset[str]] = {}
     events: set[str] = set()
     compounds: set[str] = set()
     stop = _STOP if german else _STOP_ENGLISH
     kind_words = TYPE_WORDS - QUALITIES if asked in (Asked.REASON, Asked.PROCESS) else TYPE_WORDS
+    capitalised = set(tokens(" ".join(re.findall(r"\b[A-ZÄÖÜ][\w'’-]*", question))))
     for word in dict.fromkeys(tokens(question)):
         if _NUMBER_IN_NAME.match(word) and stem(word) not in taken:
             entities.append(Entity((frozenset({word}),)))  # "Apollo 11" is not Apollo 15
             continue
         if word in stop or word in kind_words or word in filler or word.isdigit() or len(word) < 2:
             continue
+        if not german and _qualifier(word, passage_stems):
+            continue
         own = stem(word)
         if own in taken:
             continue
-        parts = () if widen(word) or not german else _compound(word, passage_stems)
+        parts = () if widen(word) or not german or word not in capitalised else _compound(word, passage_stems)
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
+            # (a compound is a noun, which German writes capitalised: "enthält" is no "enth" + "alt")
             for i, part in enumerate(parts):
                 literal = part == (word[:len(part[0])],) and not widen(part[0])  # "Kugel…": no English word
                 if literal and _glossary_words(part[0]):
@@ -699,11 +732,103 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     elif not entities:  # "Wer baute den Leviathan von Parsonstown?": what it is about, neither
         nouns = {stem(word) for word in tokens(" ".join(re.findall(r"(?<=\s)[A-ZÄÖÜ][\w'’-]*", question)))}
         relation.update((key, forms) for key, forms in unknown.items() if key in nouns)
+    events -= _qualifying_participles(tokens(question), events)
+    kinds = frozenset(_kinds_of_names(question, entities, relation, german=german))
+    earliest = _first_sighting(relation)
     past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
                     frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
                     _counted(question, stop) if asked is Asked.COUNT else frozenset(),
-                    frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems))
+                    frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems), earliest,
+                    kinds)
+
+
+_SIGHTING = frozenset(map(stem, ("discovered", "discovery", "discover", "found", "noticed", "notice", "spotted", "spot",
+                                  "see", "saw", "seen", "observed", "sighted")))
+_FIRST = stem("first")
+
+
+def _first_sighting(relation: dict[str, frozenset[str]]) -> bool:
+    """Reads "first" with a verb of finding or seeing as a discovery, in place, and says whether
+    it did: whoever saw a thing first discovered it, and the discovery of the first of a kind is
+    told without the ordinal ("noticed a radio source pulsing" in the article on pulsars for who
+    spotted the first pulsar; "discovered by" for the first person to see a moon)."""
+    sighting = [key for key, forms in relation.items() if forms & _SIGHTING]
+    first = [key for key, forms in relation.items() if _FIRST in forms]
+    if not (sighting and first):
+        return False
+    for key in first:
+        del relation[key]
+    for key in sighting:
+        relation[key] = relation[key] | _SIGHTING
+    return True
+
+
+_PARTICLES = frozenset({"aus", "ab", "an", "auf", "ein", "zu", "vor", "mit", "nach", "zurück", "los", "weg", "unter"})
+
+
+def _separable(question: str) -> str:
+    """A German question with each separable verb joined to the particle that ends its clause,
+    when the lexicon knows the joined verb ("Warum sieht Uranus so blaugrün aus?" asks how it
+    looks, "aussieht"; "Wie oft bricht U Scorpii aus?" how often it erupts)."""
+    clauses = []
+    for clause in question.split(","):
+        words = clause.split()
+        particle = words[-1].rstrip("?!.").casefold() if len(words) > 2 else ""
+        if particle in _PARTICLES:
+            for i, word in enumerate(words[1:-1], start=1):
+                joined = f"{particle}{word.casefold()}"
+                if widen(" ".join(tokens(joined))):
+                    words = [*words[:i], joined, *words[i + 1:-1]]
+                    break
+        clauses.append(" ".join(words))
+    return ", ".join(clauses)
+
+
+def first_year(sentence: str) -> int:
+    """The earliest year a sentence names (naming none, it comes after every year): of several
+    discoveries the sentences tell, the first is the one asked for "the first"."""
+    return min(map(int, _YEAR.findall(sentence)), default=10_000)
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem"})
+
+
+def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[str, frozenset[str]], *,
+                    german: bool) -> set[str]:
+    """The relation words that say what kind of thing the name after them is, between a
+    determiner or an owner and that capitalised name ("the moon Dactyl", "die Sonde JUICE",
+    "Neptune's moon Nereid"): a sentence naming the thing need not say its kind ("ESA's JUICE
+    mission, launched in 2023"; :attr:`Question.kinds`). A kind is a noun, which German writes capitalised ("der erste
+    Pulsar" is no kind); an English adjective stands before a name in lower case only before a
+    common word ("the green aurora")."""
+    named = {form for entity in entities for forms in entity.words for form in forms}
+    words = re.findall(r"[^\W\d_][\w'’-]*|\d\w*", question)
+    kinds = set()
+    for before, word, after in zip(words, words[1:], words[2:], strict=False):
+        own = stem(" ".join(tokens(word)))
+        owner = _POSSESSIVE_END.search(before) is not None
+        if (own in relation and (before.casefold() in _DETERMINERS or owner) and after[0].isupper()
+                and (word[0].isupper() or not german) and stem(" ".join(tokens(after))) in named):
+            kinds.add(own)
+    return kinds
+
+
+def _qualifier(word: str, passages: set[str]) -> bool:
+    """Whether an English word is an adverb in -ly made from a word the ``passages`` use
+    ("newly", "mostly"): it qualifies the verb or adjective beside it, which carries what is asked
+    and which a sentence may qualify in its own words ("a newborn white dwarf", "the most common
+    colour, green")."""
+    return word.endswith("ly") and len(word) > 4 and stem(word[:-2]) in passages
+
+
+def _qualifying_participles(words: list[str], events: set[str]) -> set[str]:
+    """The events of a question that are participles qualifying a noun, not the event asked: one
+    followed by its agent ("by") with another event after it ("When was the first planet found by
+    microlensing announced?" asks when it was announced; a sentence need not say it was found)."""
+    stems = [stem(word) for word in words]
+    return {own for i, own in enumerate(stems[:-1]) if own in events and words[i + 1] == "by"
+            and any(later in events for later in stems[i + 2:])}
 
 
 _DATE_BEFORE = re.compile(r"\b(?:in|since|by|until|from|during|of|early|late|mid)\s+$", re.IGNORECASE)
@@ -820,9 +945,25 @@ def _inflected(word: str) -> tuple[str, ...]:
     for ending in ("ing", "ed"):
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             root = word[:-len(ending)]
-            return (root, f"{root}e", f"{root}s", f"{root}es", f"{root}ed", f"{root}ing")
+            if ending == "ed" and _CONSONANT_I.search(root):  # "studied": study, studies, studying
+                return (root, f"{root[:-1]}y", f"{root}es", f"{root}ed", f"{root[:-1]}ying")
+            single = root[:-1] if _DOUBLED.search(root) else root  # "spinning", "stopped": spin, stop
+            return (root, single, f"{single}e", f"{single}s", f"{single}es", f"{root}ed", f"{root}ing")
+    if _CONSONANT_Y.search(word):  # "vary" → "varies", "varied"
+        return (f"{word[:-1]}ied", f"{word[:-1]}ies", f"{word}ing", *_IRREGULAR.get(word, ()))
     base = word.removesuffix("e")
-    return (f"{base}ed", f"{word}s", f"{word}es", f"{base}ing", *_IRREGULAR.get(word, ()))
+    doubled = f"{word}{word[-1]}" if _SHORT_VERB.fullmatch(word) else base  # "spin" → "spinning", "stop" → "stopped"
+    return (f"{doubled}ed", f"{word}s", f"{word}es", f"{doubled}ing", *_IRREGULAR.get(word, ()))
+
+
+_CONSONANT_Y = re.compile(r"[^aeiou]y$")
+"""A verb in consonant and y changes it to i before -es and -ed ("vary", "varies", "varied")."""
+_CONSONANT_I = re.compile(r"[^aeiou]i$")
+
+
+_SHORT_VERB = re.compile(r"[^aeiou]*[aeiou][bdgklmnprt]")
+"""A verb of one syllable ending in one vowel and one consonant doubles it before -ed and -ing."""
+_DOUBLED = re.compile(r"([bdgklmnprt])\1$")
 
 
 _IRREGULAR = {"bring": ("brought",), "leave": ("left",), "take": ("took", "taken"), "fly": ("flew", "flown", "flies"),
@@ -830,7 +971,8 @@ _IRREGULAR = {"bring": ("brought",), "leave": ("left",), "take": ("took", "taken
               "begin": ("began", "begun"), "come": ("came",), "go": ("went", "gone"), "know": ("knew", "known"),
               "make": ("made",), "hold": ("held",), "lose": ("lost",), "send": ("sent",), "spend": ("spent",),
               "fall": ("fell", "fallen"), "grow": ("grew", "grown"), "throw": ("threw", "thrown"), "write": ("wrote", "written"),
-              "draw": ("drew", "drawn"), "rise": ("rose", "risen"), "shine": ("shone",), "run": ("ran",), "win": ("won",)}
+              "draw": ("drew", "drawn"), "rise": ("rose", "risen"), "shine": ("shone",), "run": ("ran",), "win": ("won",),
+              "spin": ("spun",)}
 """Past forms of the irregular verbs that questions about events use."""
 
 
@@ -920,6 +1062,11 @@ def similar(a: str, b: str) -> bool:
     return common >= max(5, min(len(a), len(b)) - 2)
 
 
+_NEGATED = re.compile(r"\bnon-[\w'’-]+", re.IGNORECASE)
+"""What a "non-" word names is what the thing is not: "109 bright non-Messier objects" are no
+Messier objects."""
+
+
 def relevance(question: Question, sentence: str, title: str, heading: str = "", *, before: str = "") -> float | None:
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
     question names must stand in the sentence, or in its passage's heading when the sentence
@@ -936,8 +1083,11 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     Dark*). ``before``: the passage's text before the sentence — a thing a document is found by
     ("Vega" or "Great Red Spot" for the articles on pole stars and Jupiter) is what "it" stands
     for only after the passage has named it."""
-    sequence = [stem(word) for word in tokens(sentence)]
+    sequence = [stem(word) for word in tokens(_NEGATED.sub(" ", sentence))]
     words = set(sequence)
+    if question.kinds and all(entity.said_in(sequence) for entity in question.entities):
+        question = replace(question, relation={key: forms for key, forms in question.relation.items()
+                                               if key not in question.kinds})
     headline = set(map(stem, tokens(f"{title} {heading}")))
     if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
         return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
@@ -954,7 +1104,7 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         return None  # a fact of another year
     if _ordinal_of_another(question, sequence):
         return None  # "the first evidence came from the binary pulsar" dates no first pulsar
-    complete = bool(question.relation) and all(_uses(forms, words) for forms in question.relation.values())
+    covered = bool(question.relation) and _covers(question.relation.values(), words)
     clauses = [[stem(word) for word in tokens(clause)] for clause in _CLAUSE_BREAK.split(sentence)]
     for entity in question.entities:
         subject = next((clause for clause in clauses if entity.said_in(clause)), clauses[0])
@@ -967,6 +1117,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if (entity.partly_in(words, question.names) and _SINGULAR.search(sentence)
                 and entity.said_in([stem(word) for word in tokens(before)])):
             continue  # "Sirius B, the companion of Sirius, … Clark first saw it": "it" is what was just named
+        if not pronoun and entity.in_words(headline) and _continues(question, entity, sentence, before):
+            continue
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
         if entity.titles == {title} and opens_with_subject(sentence, title) and not any(
@@ -976,7 +1128,7 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         titled = entity.in_words(set(map(stem, tokens(title)))) and not (
             entity.named(question.names) and _names_other(question, title, said=True))
         # "Kepler and TESS": a sentence in an article on two things is not about either by its title
-        if entity.in_words(words | headline) and (pronoun or not question.relation or (complete and titled)
+        if entity.in_words(words | headline) and (pronoun or not question.relation or (covered and titled)
                                                   or _heads(question, headline)):
             continue  # the passage is headed by the thing itself ("How a spectrograph works")
         singular = _SINGULAR.search(sentence)
@@ -998,8 +1150,12 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
             return None  # "what is the surface gravity on Titan" is no definition of Titan
     else:
         predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
-        needed = sum(forms in own for forms in predicates) / len(predicates) if predicates else 1.0
-        if needed < (1.0 if len(predicates) <= 2 else MOST):
+        if question.entities:  # what the heading says is said, and the sentence says some of the rest
+            enough = _covers(question.relation.values(), words | headline) and (
+                not predicates or any(forms in own for forms in predicates))
+        else:  # naming nothing, the question is tied to a sentence by its words alone ("der erste Deutsche im All"
+            enough = _covers(predicates, words)  # is no one under a heading on "the first elements")
+        if not enough:
             return None  # "who named Pluto" is not answered by who found it
         required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):
@@ -1013,6 +1169,16 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
                 for key, forms in question.relation.items())
     weight = HEADED_WORD if headed else HALF_WORD
     return (len(own) + weight * len(by_title)) / len(question.relation) + (HEADED if about else 0.0)
+
+
+def _continues(question: Question, entity: Entity, sentence: str, before: str) -> bool:
+    """Whether a sentence without a pronoun goes on about the thing the sentence before it named,
+    under a heading naming it among others: it names nothing else but an owner ("Europa is covered
+    by ice. Beneath the ice … lies a global ocean … more water than all of Earth's oceans" under
+    *Io and Europa*). What "it" stands for is read by the stricter rules for pronouns."""
+    last = split_sentences(before)[-1:] if before.strip() else []
+    return bool(last) and entity.said_in([stem(word) for word in tokens(last[0])]) and not _names_other(
+        question, _POSSESSIVE.sub(" ", sentence))
 
 
 _SUPERLATIVES = frozenset({"biggest", "largest", "tallest", "highest", "deepest", "longest", "widest", "brightest",
@@ -1047,6 +1213,17 @@ def _superlative_named(question: Question, words: set[str], title: str) -> bool:
     own = set(map(stem, tokens(title)))
     return (bool(said) and bool(question.entities) and all(entity.in_words(own) for entity in question.entities)
             and all(_uses(forms, words) for forms in question.relation.values()))
+
+
+def _covers(relation: Collection[frozenset[str]], words: set[str]) -> bool:
+    """Whether ``words`` hold as many of the ``relation`` words as a sentence must say: all of
+    one or two, :data:`MOST` of three or more. For a question naming a thing, counted over all of
+    them with its heading's words as said — taking those out of the count asked the rest to be
+    said in full ("heights" heading the sentence "green … at about 100–250 km altitude" for how
+    high the green aurora glows); and a sentence under a title naming the thing asked is about
+    it on the same terms as any other."""
+    said = sum(_uses(forms, words) for forms in relation)
+    return not relation or said / len(relation) >= (1.0 if len(relation) <= 2 else MOST)
 
 
 def _heads(question: Question, headline: set[str]) -> bool:
@@ -1091,6 +1268,8 @@ def evidence(question: Question, sentence: str) -> str | None:
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         return _nearest(question, sentence, counts)
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
+    if asked is Asked.DURATION and question.words & _HOW_OFTEN:
+        pattern = _OFTEN  # "how often" is answered by "about once a decade"
     if asked is Asked.SPEED and any(_uses(forms, _ROTATION) for forms in question.relation.values()):
         pattern = _SPIN  # "how fast does Jupiter spin" is answered by its day
     if pattern is not None:
