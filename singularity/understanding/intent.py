@@ -220,12 +220,14 @@ def _yes_or_no(
 
 def _asks_about_weather(text: str, lowered: str, meaning: Meaning | None, *, astronomy: bool) -> bool:
     """Weather words, or a message about the sky whose nearest examples are weather questions
-    and that names no object ("Is the Moon up tonight?" asks the Moon, not the clouds)."""
+    and that names no object ("Is the Moon up tonight?" asks the Moon, not the clouds) nor asks
+    how long or why ("Wie lange brauchen die Augen, bis sie sich an die Dunkelheit gewöhnen?")."""
     if lx.WEATHER.search(lowered):
         return True
     return (meaning is not None and meaning.best == "weather"
             and meaning.lead("weather", ["planning"]) > CLEAR_LEAD
-            and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None)
+            and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None
+            and not lx.ASKS_HOW_LONG_OR_WHY.match(lowered))
 
 
 def _clearly_off_topic(lowered: str, meaning: Meaning | None) -> bool:

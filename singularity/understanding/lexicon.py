@@ -179,6 +179,10 @@ FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
 HOW_OR_WHY = re.compile(
     r"^(?:wie|warum|wieso|weshalb|was\s+ist|was\s+sind|how|why|what\s+is|what's|what\s+are)\b"
 )
+ASKS_HOW_LONG_OR_WHY = re.compile(
+    r"^(?:(?:und|and|so)\W+)?(?:wie\s+lange|how\s+long|warum|wieso|weshalb|why|was\s+(?:ist|sind)|what\s+(?:is|are)|what's)\b"
+)
+"""A question for a duration, a reason or a definition: about the world, never the forecast."""
 WEATHER = re.compile(
     r"\bwetter\w*|\bweather\b|\bforecast\b|\bvorhersage\b|\bbew(?:ö|oe)lk\w*|\bwolke\w*"
     r"|\bclouds?\b|\bcloudy\b|\bregen\w*|\brain\w*|\bklar(?:e[rn]?)?\b|\bclear\b|\bseeing\b"
