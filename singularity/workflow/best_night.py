@@ -137,7 +137,8 @@ def answer(result: BestNights, sky: SkyCondition, *, forecast_missing: Message |
     lines.append(msg("best_night.equipment", equipment=result.equipment.said, bortle=sky.bortle,
                      sqm=sky.sqm))
     if forecast_missing is not None:
-        lines.append(msg("best_night.forecast_unavailable", reason=forecast_missing))
+        lines.append(msg("best_night.forecast_unavailable_one" if len(nights) == 1 else "best_night.forecast_unavailable",
+                         reason=forecast_missing))
     elif result.forecast_until is not None and any(n.forecast == "none" for n in nights):
         lines.append(msg("best_night.forecast_reach", until=night_name(result.forecast_until.date())))
     return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from singularity.catalogue import msg
 from singularity.config import PlanningSettings
 from singularity.planning.best_night import Target, best_nights
 from singularity.workflow.best_night import answer, resolve_target
@@ -35,3 +36,13 @@ def test_one_night_is_said_as_that_night_not_as_a_ranking() -> None:
     lines = [line.render("de") for line in answer(result, SUBURBAN)]
     assert lines[0] == "Saturn in Kreuzlingen in der Nacht von Mi, 2. Dez.:"
     assert lines[1].startswith("Saturn steht um ") and not lines[1].startswith("1.")
+
+
+def test_one_night_without_a_forecast_says_so_of_that_night() -> None:
+    target = resolve_target("M42")
+    assert isinstance(target, Target)
+    result = best_nights(target, location=KREUZLINGEN, first=date(2026, 12, 2), count=1,
+                         equipment=DOBSON, sky=SUBURBAN, planning=PlanningSettings())
+    missing = msg("common.verbatim", text="No forecast.")
+    assert answer(result, SUBURBAN, forecast_missing=missing)[-1].render("en") == (
+        "Without a weather forecast the night is rated on the sky alone. No forecast.")
