@@ -206,7 +206,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed"),
     "spot": ("spotted", "discovered", "saw", "observed", "found", "noticed"),
     "spotted": ("discovered", "saw", "observed", "found", "noticed"),
-    "kugelsternhaufen": ("globular", "cluster", "clusters"), "riesen": ("giant", "giants"),
+    "kugelsternhaufen": ("globular",), "riesen": ("giant", "giants"),
     "rote": ("red",), "roten": ("red",), "entkommen": ("escape", "escapes"),
     "entweichen": ("escape", "escapes"), "called": ("name", "named", "term", "called"),
     # common words of German questions

@@ -932,3 +932,11 @@ def test_a_verb_in_consonant_and_y_is_found_in_its_ied_and_ies_forms() -> None:
     assert answer.found and answer.key == "about 3 days"
     studied = _about("Zorbs", "Ada Lorn studied the zorb in 2031.")
     assert answer_quotes("When did Ada Lorn study the zorb?", studied, named=[]).found
+
+
+
+def test_a_globular_cluster_is_not_any_cluster() -> None:
+    passage = _passage("Star clusters", "Kinds", "The Beehive Cluster is a highlight in binoculars. "
+                       "A globular cluster is a dense ball of old stars.")
+    answer = answer_quotes("Was ist ein Kugelsternhaufen?", [passage], german=True)
+    assert [q.text for q in answer.quotes] == ["A globular cluster is a dense ball of old stars."]
