@@ -1142,7 +1142,7 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if not entity.in_words(set(map(stem, tokens(before)))):
             return None  # "it" is the article's own subject ("Jupiter"), unless the passage has just named the thing
     if not question.relation:
-        return 1.0
+        return 1.0 if question.entities else None  # "how big is it?" with nothing to say what "it" is
     own = [forms for forms in question.relation.values() if _uses(forms, words)]
     by_title = [forms for forms in question.relation.values() if forms not in own and _uses(forms, headline)]
     if question.asked is Asked.DEFINITION:

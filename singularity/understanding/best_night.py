@@ -41,7 +41,7 @@ def asks_best_night(text: str, *, has_plan: bool = False) -> bool:
                                 or find_night_span(text, _REFERENCE_DAY))
 
 
-def asks_if_visible(text: str) -> bool:
+def asks_if_visible(text: str, *, last_object: str | None = None) -> bool:
     """Whether ``text`` asks if a named object can be seen on a night or from a place ("Kann ich
     heute Abend von Köln aus den Saturn sehen?", "Is M42 visible tonight?"): the best-night scan
     of that night answers it. Without a night or a place ("Can I see Saturn's rings with
@@ -49,7 +49,7 @@ def asks_if_visible(text: str) -> bool:
     lowered = " ".join(text.lower().split())
     if not lx.CAN_SEE.search(lowered) or lx.SATELLITE_PASSES.search(lowered):
         return False  # a satellite's pass needs the day's orbital data, which no scan has
-    request = read_best_night(text)
+    request = read_best_night(text, last_object=last_object)
     return (request is not None and name_key(request.target) not in _NOT_NIGHT_TARGETS
             and (request.when is not None or request.place is not None))
 
@@ -58,9 +58,13 @@ _NOT_NIGHT_TARGETS = frozenset({"moon", "mond", "sun", "sonne"})
 """The Moon's rise and set are the plan's; the Sun is no night's target."""
 
 
-def read_best_night(text: str) -> BestNightRequest | None:
-    """The tool's arguments from the message, or None when it names no object."""
+def read_best_night(text: str, *, last_object: str | None = None) -> BestNightRequest | None:
+    """The tool's arguments from the message, or None when it names no object. ``last_object``:
+    the object talked about last, which "it" or "den" stands for ("can i see it from boston this
+    weekend?")."""
     target = object_name(text)
+    if target is None and last_object and _points_back(text):
+        target = object_name(last_object) or last_object
     if target is None:
         return None
     span = find_night_span(text, _REFERENCE_DAY)
@@ -74,3 +78,8 @@ def read_best_night(text: str) -> BestNightRequest | None:
         place = None
     return BestNightRequest(target=target, place=place, when=span.phrase if span else None,
                             equipment=slots.equipment)
+
+
+def _points_back(text: str) -> bool:
+    lowered = " ".join(text.lower().split())
+    return bool(lx.POINTING_BACK.intersection(re.findall(r"\w+", lowered)) or lx.POINTING_ARTICLE.search(lowered))

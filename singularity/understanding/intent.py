@@ -84,7 +84,7 @@ class Intent(BaseModel):
 def classify_intent(
     text: str, *, has_plan: bool = False, awaiting: str | None = None,
     planning_active: bool = False, follows_up: bool = False, meaning: Meaning | None = None,
-    touring: bool = False, last_path: str | None = None,
+    touring: bool = False, last_path: str | None = None, last_object: str | None = None,
 ) -> Intent:
     """Route ``text`` (German or English); rules and meaning in the module docstring.
 
@@ -93,7 +93,8 @@ def classify_intent(
     ``meaning``: the message's closeness to the intent examples and the knowledge base;
     ``touring``: a tour through the plan runs ("weiter" steps it);
     ``last_path``: the specialist the conversation was last with ("Und jetzt den Mond" after
-    Stellarium opened Saturn opens the Moon).
+    Stellarium opened Saturn opens the Moon); ``last_object``: the object talked about last
+    ("can i see it from boston this weekend?").
     """
     lowered = " ".join(text.lower().split())
     words = [fold(w) for w in _WORD.findall(lowered)]
@@ -128,7 +129,7 @@ def classify_intent(
         return Intent(kind="stellarium", reason="eyepiece view")
     if asks_best_night(text, has_plan=has_plan):
         return Intent(kind="best_night", reason="which night is best for one object")
-    if asks_if_visible(text):
+    if asks_if_visible(text, last_object=last_object):
         return Intent(kind="best_night", reason="whether one object can be seen that night")
     if has_plan and lx.asks_night_times(lowered) and slots.place is None:
         return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")

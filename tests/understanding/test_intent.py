@@ -325,6 +325,8 @@ def test_after_a_plan_whether_an_object_is_in_it_is_asked_of_the_plan(text: str,
     ("Welcher davon leuchtet am hellsten?", "knowledge"),
     ("Welches Restaurant ist das beste?", "off_topic"),  # names its own thing
     ("Wie alt ist die Oma?", "off_topic"),
+    ("is it getting closer?", "knowledge"),
+    ("Kommt sie uns näher?", "knowledge"),
 ])
 def test_after_a_knowledge_answer_which_of_them_and_how_old_they_are_continue_the_topic(text: str, kind: str) -> None:
     assert classify_intent(text, follows_up=True, last_path="knowledge").kind == kind

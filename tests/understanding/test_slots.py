@@ -274,3 +274,15 @@ def test_a_weekend_is_a_time(text: str, when: str) -> None:
 @pytest.mark.parametrize("text", ["Nee, lieber nächstes Wochenende", "Nope, tomorrow instead", "Nö, am Samstag"])
 def test_a_colloquial_no_is_no_place(text: str) -> None:
     assert extract_planning_slots(text).place is None
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("bin in köln", "köln"),
+    ("cool. can i see it from boston this weekend?", "boston"),
+    ("in münchen heute abend mit fernglas", "münchen"),
+    ("ich bin beim essen", None),
+    ("in nice weather", None),
+    ("i live in a small town", None),
+])
+def test_a_city_typed_in_lower_case_is_a_place_where_a_place_stands(text: str, place: str | None) -> None:
+    assert extract_planning_slots(text).place == place

@@ -112,7 +112,7 @@ class Turn:
             follows_up=bool(self.earlier_user_text.strip()),
             meaning=self.reader(self.user_text) if self.reader is not None else None,
             touring=bool(self.state.get("tour")),
-            last_path=self.state.get("current_path"),
+            last_path=self.state.get("current_path"), last_object=self.state.get("last_discussed_object"),
         )
 
     @property
@@ -293,7 +293,7 @@ def _best_night(turn: Turn, language: str) -> ChatMessage:
         if scanned.status not in ("ok", "partial") or not answer:
             return relay(scanned)
         return text(answer)
-    request = read_best_night(turn.user_text)
+    request = read_best_night(turn.user_text, last_object=turn.state.get("last_discussed_object"))
     if request is None:
         return text(say("best_night.needs_target", language), "question")
     return tool_call("best_night", **request.model_dump(exclude_none=True))
