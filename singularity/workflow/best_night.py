@@ -110,7 +110,8 @@ def run_best_night(
     view = {"target": result.target.said.render(language), "place": place_name(result.location, language),
             "nights_scanned": len(result.nights), "answer": data["answer"][language]}
     if missing is not None:
-        return ToolResult.partial(data, msg("best_night.forecast_unavailable", reason=missing),
+        return ToolResult.partial(data, msg("best_night.forecast_unavailable_one" if nights == 1
+                                            else "best_night.forecast_unavailable", reason=missing),
                                   artifacts=artifacts, model_data=view)
     return ToolResult.success(data, artifacts=artifacts, model_data=view)
 

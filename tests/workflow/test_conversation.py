@@ -211,13 +211,17 @@ async def test_the_planning_questions_are_answered_in_later_messages_after_a_bar
     assert planned.plan is not None and planned.state["planning_data"]["location"]["name"].startswith("Kreuzlingen")
 
 
-async def test_asking_whether_an_object_is_in_the_plan_gets_its_entry_or_the_plans_targets(
+async def test_asking_whether_an_object_is_in_the_plan_gets_its_entry_or_its_night(
         session: Session, fake_server: FakeServer) -> None:
+    """Jupiter is not among the plan's targets: the plan's night is scanned for it (when and how
+    high it stands, with the plan's instrument)."""
     clear_forecast(fake_server)
     await turn(session, ARTICLE_EXAMPLE)
     absent = await turn(session, "Ist Jupiter auch dabei?")
-    assert [(c.name, c.status) for c in absent.tool_calls] == [("handoff", "ok"), ("describe_target", "needs_input")]
-    assert absent.answer.startswith("„Jupiter“ steht nicht im Plan; die Ziele sind M31, ")
+    assert [(c.name, c.status) for c in absent.tool_calls] == [("handoff", "ok"), ("describe_target", "ok")]
+    assert absent.answer.startswith("Jupiter steht nicht unter den Zielen des Plans; in der Nacht des Plans sieht "
+                                    "es so aus:\n\nJupiter in Kreuzlingen, Schweiz in der Nacht von Di, 1. Dez.:\n"
+                                    "Jupiter steht um ")
     present = await turn(session, "Und M33?")
     assert present.tool_calls[-1].arguments == {"target": "M33"} and present.answer.startswith("M33 (Dreiecksgalaxie)")
 

@@ -317,6 +317,10 @@ def _describe(turn: Turn, language: str) -> ChatMessage:
         asked_moon = bool(re.search(r"\b(?:mond\w*|moon\w*)", turn.user_text.lower()))
         return text(compose_night_answer(night.result.get("data", {}), language, moon_first=asked_moon))
     described = turn.called("describe_target")
+    scanned = ((described.result or {}).get("data") or {}) if described is not None else {}
+    if described is not None and described.status in ("ok", "partial") and scanned.get("not_in_plan"):
+        return text(f"{say('planning.not_in_plan_night', language, target=scanned['not_in_plan'])}\n\n"
+                    f"{scanned['answer']}")  # its night, scanned: the report follows
     if described is not None and described.status != "ok":
         return relay(described)  # not in the plan, or no plan: the tool's sentence says which
     if described is not None:

@@ -8,7 +8,7 @@ are resolved by the planning engine and stored by these tools.
 import asyncio
 import hashlib
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -310,12 +310,34 @@ class PlanningTools:
             return ToolResult.refused(msg("planning.no_plan_yet"))
         chosen = pick_target(full["targets"], target)
         if chosen is None:
+            scanned = await self._plan_night_scan(ctx, full, target)
+            if scanned is not None:
+                return scanned
             names = ", ".join(t["name"] for t in full["targets"][:8])
             return ToolResult.needs_input(msg("planning.not_in_plan", target=target, names=names))
         async with ctx.store.edit_state() as store:
             store[STATE_KEY]["last_discussed_object"] = chosen["name"]
         return ToolResult.success({"target": chosen})
 
+
+    async def _plan_night_scan(self, ctx: Context, full: dict[str, Any], target: str) -> ToolResult | None:
+        """An object the plan does not list ("What about M42?"), scanned for the plan's night at its
+        place with its instrument: how high it stands and when. None when it is no such object."""
+        from singularity.workflow.best_night import resolve_target, run_best_night
+
+        found = resolve_target(target)
+        if isinstance(found, ToolResult):
+            return None
+        plan = ObservingPlan.model_validate(full)
+        start = plan.window.start.astimezone(plan.location.tz)
+        night = (start - timedelta(hours=12)).date() if start.hour < 12 else start.date()
+        scanned = await asyncio.to_thread(
+            run_best_night, found, location=plan.location, equipment=plan.equipment, first=night, nights=1,
+            settings=self.settings, now=await _now(ctx, plan.location), language=await _language(ctx))
+        if scanned.status not in (Status.OK, Status.PARTIAL):
+            return None
+        return scanned.model_copy(update={"data": {**(scanned.data or {}), "not_in_plan": found.name},
+                                          "model_data": {**(scanned.model_data or {}), "not_in_plan": found.name}})
 
     async def best_night(self, ctx: Context, target: str, place: str | None = None,
                          when: str | None = None, nights: int | None = None,
