@@ -49,8 +49,10 @@ _ENGLISH = {
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
-def detect_language(text: str, *, default: Language = "en") -> Language:
-    """``"de"`` or ``"en"`` by counting each language's words; ``default`` on a tie."""
+def detect_language(text: str, *, default: Language = "en", settled: bool = False) -> Language:
+    """``"de"`` or ``"en"`` by counting each language's words; ``default`` on a tie. ``settled``:
+    ``default`` is the conversation's language, which one word alone does not change ("Und
+    Jupiter?" in an English conversation, "ok thanks" in a German one)."""
     german = english = 0
     for match in _WORD.finditer(text):
         written = match.group()
@@ -63,7 +65,7 @@ def detect_language(text: str, *, default: Language = "en") -> Language:
             german += 1
         if word.endswith(("'s", "n't")):
             english += 1
-    if german == english:
+    if german == english or (settled and german + english <= 1):
         return default
     return "de" if german > english else "en"
 

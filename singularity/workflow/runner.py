@@ -431,10 +431,10 @@ def _as_result(event: ToolCallResult) -> ToolResult:
 
 async def _conversation_language(session: Session, message: str) -> Language:
     """The language of this message, or the conversation's so far when the message does not
-    show one ("Kreuzlingen", "M31"); kept in the workflow state, where the tools and the
-    offline pilot read it."""
+    show one ("Kreuzlingen", "M31") or shows it by one word only ("Und Jupiter?"); kept in the
+    workflow state, where the tools and the offline pilot read it."""
     state = await session.state()
-    language = detect_language(message, default=state.get("language") or "en")
+    language = detect_language(message, default=state.get("language") or "en", settled=bool(state.get("language")))
     await session.ctx.store.set(STATE_KEY, {**state, "language": language})
     return language
 

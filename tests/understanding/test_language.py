@@ -72,3 +72,10 @@ def test_lowercase_umlaut_words_tip_a_tie_towards_german() -> None:
 ])
 def test_english_words_of_a_name_inside_a_sentence_count_for_neither(text: str, expected: str) -> None:
     assert detect_language(text) == expected
+
+
+def test_one_word_does_not_change_a_settled_conversations_language() -> None:
+    assert detect_language("Und Jupiter?", default="en", settled=True) == "en"
+    assert detect_language("ok thanks", default="de", settled=True) == "de"
+    assert detect_language("Und wie alt ist Jupiter?", default="en", settled=True) == "de"
+    assert detect_language("Hallo", default="en") == "de"  # a first message decides with one word
