@@ -38,7 +38,7 @@ from singularity.planning.rules import (
 )
 from singularity.planning.scoring import assessment, compass_point, score
 from singularity.planning.selection import select
-from singularity.planning.sun import night_of
+from singularity.planning.sun import evening_of, night_of
 
 DEEP_SKY_MAX_SUN_ALT = -12.0  # nautical darkness: faint objects need a dark sky
 BRIGHT_MAX_SUN_ALT = -6.0  # planets and the Moon show in civil twilight
@@ -320,9 +320,7 @@ def compute_plan(
         ))
 
     waxing = bool(illumination[-1] >= illumination[0])
-    night = night_of((window.start - timedelta(hours=12)).astimezone(tz).date()
-                     if window.start.astimezone(tz).hour < 12 else window.start.astimezone(tz).date(),
-                     location)
+    night = night_of(evening_of(window.start, tz), location)
     rise_and_set = moon_times(night.date, location)
     above_horizon = deep_above_horizon + int(np.sum(best_alt[n_deep:] > 0))
     details = _notes(dark_deep, dark_bright, night.darkness, mid_illumination, moon.alt_deg)

@@ -6,7 +6,7 @@ time parser and the planner both need the real twilight of that date at that pla
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 
 import numpy as np
@@ -86,6 +86,13 @@ def _crossings(
     """First downward and last upward crossing of ``level``: dusk and dawn."""
     down, up = crossings(minutes, alt, level)
     return (down[0] if down else None, up[-1] if up else None)
+
+
+def evening_of(moment: datetime, zone: tzinfo) -> date:
+    """The date of the evening whose night holds ``moment`` (local): a time before noon belongs
+    to the night that began the evening before."""
+    local = moment.astimezone(zone)
+    return (local - timedelta(hours=12)).date() if local.hour < 12 else local.date()
 
 
 @lru_cache(maxsize=256)

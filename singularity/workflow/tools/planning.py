@@ -8,7 +8,7 @@ are resolved by the planning engine and stored by these tools.
 import asyncio
 import hashlib
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
 from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
+from singularity.planning.sun import evening_of
 from singularity.planning.timephrases import parse_duration, resolve_time
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
@@ -319,7 +320,6 @@ class PlanningTools:
             store[STATE_KEY]["last_discussed_object"] = chosen["name"]
         return ToolResult.success({"target": chosen})
 
-
     async def _plan_night_scan(self, ctx: Context, full: dict[str, Any], target: str) -> ToolResult | None:
         """An object the plan does not list ("What about M42?"), scanned for the plan's night at its
         place with its instrument: how high it stands and when. None when it is no such object."""
@@ -328,12 +328,12 @@ class PlanningTools:
         found = resolve_target(target)
         if isinstance(found, ToolResult):
             return None
-        plan = ObservingPlan.model_validate(full)
-        start = plan.window.start.astimezone(plan.location.tz)
-        night = (start - timedelta(hours=12)).date() if start.hour < 12 else start.date()
+        location = Location.model_validate(full["location"])
+        night = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
         scanned = await asyncio.to_thread(
-            run_best_night, found, location=plan.location, equipment=plan.equipment, first=night, nights=1,
-            settings=self.settings, now=await _now(ctx, plan.location), language=await _language(ctx))
+            run_best_night, found, location=location, equipment=Equipment.model_validate(full["equipment"]),
+            first=night, nights=1, settings=self.settings, now=await _now(ctx, location),
+            language=await _language(ctx))
         if scanned.status not in (Status.OK, Status.PARTIAL):
             return None
         return scanned.model_copy(update={"data": {**(scanned.data or {}), "not_in_plan": found.name},
