@@ -260,7 +260,7 @@ NIGHT_WORDS = re.compile(
 NIGHT_TIMES = re.compile(
     r"^(?:(?:und|and|so|also|ok(?:ay)?)\W+)?(?:wann|wie\s+lange?|ab\s+wann|bis\s+wann|um\s+wie\s*viel\s+uhr"
     r"|when|how\s+long|what\s+time|until\s+when|till\s+when|from\s+when)\b.*(?:"
-    r"\b(?:es|it)\b(?:\s+\w+){0,3}\s+(?:dunkel|dark)\b|\bdunkelheit\b|\bdarkness\b"
+    r"\b(?:es|it)\b(?:\s+\w+){0,3}\s+(?:dunkel|finster|dark)\b|\bdunkelheit\b|\bdarkness\b"
     r"|\bastronomische\w*\s+nacht\b|\bastronomical\s+night\b|\bd(?:ä|ae)mmerung\b|\btwilight\b|\bdusk\b|\bdawn\b"
     r"|\bsonnen(?:unter|auf)gang\b|\bmond(?:auf|unter)gang\b|\bsunset\b|\bsunrise\b|\bmoonrise\b|\bmoonset\b"
     r"|\b(?:geht|gehen)\s+(?:heute\s+)?(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)\b"
@@ -412,7 +412,7 @@ OBSERVING_IT = re.compile(
     r"|\bobserv(?:e|ing)\b|\brichtung\b|\bdirection\b|\bwo\s+(?:am\s+himmel|finde|sehe|steht)\b"
     r"|\bfinde\s+ich\b|\bfind\s+(?:it|that|this)\b|\bwhere\s+(?:do|should|can|will)\s+i\b"
     r"|\bwhere\s+in\s+the\s+sky\b|\bhoch\s+steht\b|\bsteht\s+(?:es|das|er)\s+(?:wie\s+)?hoch\b"
-    r"|\bhow\s+high\b|\bh(?:ö|oe)he\b|\baltitude\b|\baufg(?:eh|ing)\w*|\bunterg(?:eh|ing)\w*"
+    r"|\bhow\s+high\b|\bwie\s+hoch\b|\bh(?:ö|oe)he\b|\baltitude\b|\baufg(?:eh|ing)\w*|\bunterg(?:eh|ing)\w*"
     r"|\brises?\b|\bsets?\b|\bup\s+tonight\b|\bwhat\s+time\b|\buhrzeit\b|\bum\s+wie\s*viel\s+uhr\b"
     r"|\blook\s+(?:for|at)\b|\bsee\s+(?:it|that|this)\b|\bsehe\s+ich\s+(?:es|das|ihn)\b"
     r"|\bgeht\b.*\b(?:auf|unter)\s*\??$"

@@ -336,6 +336,8 @@ def test_after_a_knowledge_answer_which_of_them_and_how_old_they_are_continue_th
     ("Wie lange ist es heute richtig dunkel?", "plan_followup"),
     ("When does the Moon rise?", "plan_followup"),
     ("Wann geht die Sonne unter?", "plan_followup"),
+    ("ab wann ist es da finster genug?", "plan_followup"),
+    ("und der Orionnebel, wie hoch kommt der?", "plan_followup"),
     ("Warum ist es nachts dunkel?", "knowledge"),
     ("How long does twilight last at the poles?", "knowledge"),
 ])
