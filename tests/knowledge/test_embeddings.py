@@ -65,6 +65,21 @@ def test_batching_and_queries_are_deterministic(bundled: BundledEmbedder) -> Non
     assert not np.array_equal(bundled.embed_query(PASSAGES[0]), one_batch[0])
 
 
+def test_a_repeated_query_is_embedded_once_and_cannot_be_changed(
+        bundled: BundledEmbedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    from singularity.knowledge import embeddings
+
+    engine = embeddings._bundled_model()
+    calls: list[str] = []
+    monkeypatch.setattr(embeddings, "_model", type("Counting", (), {
+        "query": lambda _, text: calls.append(text) or engine.query(text)})())
+    text = "Wie alt ist der Orionnebel, ungefähr?"  # a text no other test embeds
+    first, again = bundled.embed_query(text), bundled.embed_query(text)
+    assert calls == [text] and again is first
+    with pytest.raises(ValueError, match="read-only"):
+        first[0] = 0.0
+
+
 _VECTORS = """
 import json, os, sys
 from singularity.knowledge.embeddings import BundledEmbedder
