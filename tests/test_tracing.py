@@ -326,28 +326,23 @@ def test_missing_phoenix_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 @pytest.mark.slow
-def test_real_phoenix_starts_and_receives_traces(tmp_path: Path) -> None:
-    settings = _settings(tmp_path, phoenix_port=_closed_port())
-    with PhoenixProcess(settings=settings) as phoenix:
-        started = time.perf_counter()
-        assert phoenix.wait_ready(120), phoenix.log_path.read_text()
-        print(f"\nphoenix serve answered after {time.perf_counter() - started:.1f} s")
+def test_a_running_phoenix_is_reused_left_running_and_receives_traces(real_phoenix: int, tmp_path: Path) -> None:
+    """The session's real Phoenix (started by ``PhoenixProcess`` in ``running_phoenix``; that a
+    Phoenix the app started stops with it is ``tests/ui/test_app_process.py``'s)."""
+    settings = _settings(tmp_path, phoenix_port=real_phoenix, project_name=f"reuse-{tmp_path.name}")
+    with PhoenixProcess(settings=settings) as second:
+        assert second.wait_ready(0) and second.reused
+        url = second.url
+    assert PhoenixProcess(settings=settings).wait_ready(0)  # stopping the reusing one left it alone
 
-        assert PhoenixProcess(settings=settings).wait_ready(0)  # a second one sees it too
-        with PhoenixProcess(settings=settings) as second:
-            assert second.reused
-        assert phoenix.running  # stopping the reusing one leaves ours alone
-
-        handle = setup_tracing(settings=settings)
-        assert handle is not None and handle.endpoint == f"{phoenix.url}/v1/traces"
-        asyncio.run(_ask_calculator())
-        handle.shutdown(timeout_s=10)
-        deadline = time.monotonic() + 20
-        names: list[str] = []
-        while "singularity-test" not in names and time.monotonic() < deadline:
-            projects = httpx.get(f"{phoenix.url}/v1/projects", timeout=5, trust_env=False)
-            names = [p["name"] for p in projects.json()["data"]]
-            time.sleep(0.2)
-        assert "singularity-test" in names
-    with pytest.raises(httpx.ConnectError):
-        httpx.get(f"{phoenix.url}/healthz", timeout=2, trust_env=False)
+    handle = setup_tracing(settings=settings)
+    assert handle is not None and handle.endpoint == f"{url}/v1/traces"
+    asyncio.run(_ask_calculator())
+    handle.shutdown(timeout_s=10)
+    deadline = time.monotonic() + 20
+    names: list[str] = []
+    while settings.tracing.project_name not in names and time.monotonic() < deadline:
+        projects = httpx.get(f"{url}/v1/projects", timeout=5, trust_env=False)
+        names = [p["name"] for p in projects.json()["data"]]
+        time.sleep(0.2)
+    assert settings.tracing.project_name in names
