@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -51,6 +51,9 @@ class SparseIndex:
     ids: list[models.ExtendedPointId]
     size: int
     deleted: int
+    masks: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+    """Filters' masks already computed: local mode checks a filter point by point in Python
+    (7 % of the dialogue evaluation's CPU), and a conversation filters by the same few titles."""
 
     @classmethod
     def of(cls, client: QdrantClient, collection: str, vector: str) -> SparseIndex | None:
@@ -88,9 +91,14 @@ class SparseIndex:
         """The points ``where`` lets through, by local mode's own filter code (None: all)."""
         if where is None:
             return None
-        stored = self.collection
-        return calculate_payload_mask(payloads=stored.payload, payload_filter=where, ids_inv=stored.ids_inv,
-                                      deleted_per_vector=stored.deleted_per_vector)
+        key = where.model_dump_json()
+        if key not in self.masks:
+            stored = self.collection
+            mask = calculate_payload_mask(payloads=stored.payload, payload_filter=where, ids_inv=stored.ids_inv,
+                                          deleted_per_vector=stored.deleted_per_vector)
+            mask.flags.writeable = False
+            self.masks[key] = mask
+        return self.masks[key]
 
     def scores(self, indices: list[int], values: list[float]) -> np.ndarray:
         """Local mode's float32 score of every point (−inf: no shared index)."""

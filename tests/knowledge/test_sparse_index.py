@@ -77,6 +77,18 @@ def test_a_title_filter_is_applied_as_qdrant_applies_it(kb: KnowledgeBase) -> No
         assert ours[0] and all(text for points in ours for _, _, text in points)
 
 
+def test_a_filters_mask_is_computed_once_and_is_its_own(kb: KnowledgeBase) -> None:
+    from singularity.knowledge.retrieval import _title_filter
+
+    index = kb.sparse_index()
+    assert index is not None
+    andromeda = index.allowed(_title_filter(("The Andromeda Galaxy",)))
+    assert index.allowed(_title_filter(("The Andromeda Galaxy",))) is andromeda
+    both = index.allowed(_title_filter(("The Andromeda Galaxy", "The Local Group")))
+    assert 0 < andromeda.sum() < both.sum() and not andromeda.flags.writeable
+    assert index.allowed(None) is None
+
+
 def test_scores_equal_qdrants_sparse_search_bit_for_bit(kb: KnowledgeBase) -> None:
     from qdrant_client import models
 
