@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.workflow.conftest import ARTICLE_EXAMPLE
 
@@ -22,14 +23,26 @@ async def send(page, text: str) -> None:
     """Type ``text`` and send it once the chat is idle: while a task runs (the chat start's
     included, a moment after its banner shows) Chainlit swaps the send button for a stop
     button, leaving the text in the box — then it is sent again when the send button is back
-    (an empty box sends nothing, so nothing is sent twice). The button is clicked rather than
-    Enter pressed: a key goes to whichever page has the focus, and two users' pages type at
-    once in the multi-user tests."""
+    (an empty box sends nothing, so nothing is sent twice); a box emptied before the first
+    click is filled again. The button is clicked rather than Enter pressed: a key goes to
+    whichever page has the focus, and two users' pages type at once in the multi-user tests."""
     await page.fill("#chat-input", text)
     deadline = time.monotonic() + 60
+    clicked = False
     while True:
         await page.locator("#chat-submit").wait_for(timeout=60_000)
-        await page.locator("#chat-submit").click()
+        if not await page.input_value("#chat-input"):
+            if clicked:
+                return
+            # emptied before it was sent: the chat was drawn anew (seen on a loaded machine,
+            # history on, a plan's turn just ended), which leaves the send button disabled
+            await page.fill("#chat-input", text)
+        try:
+            await page.locator("#chat-submit").click(timeout=5_000)
+        except PlaywrightTimeout:  # disabled: emptied between the look and the click
+            assert time.monotonic() < deadline, f"the send button stayed disabled for {text!r}"
+            continue
+        clicked = True
         await page.wait_for_timeout(300)
         if await page.input_value("#chat-input") != text or time.monotonic() > deadline:
             return
