@@ -31,6 +31,20 @@ def _names() -> dict[Language, dict[str, str]]:
     return {"en": english, "de": german}
 
 
+@cache
+def _country_keys() -> frozenset[str]:
+    table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
+    spellings = [*_names()["en"].values(), *(name for iso, names in table.items() if not iso.startswith("_")
+                                           for name in names)]
+    return frozenset(name.casefold() for name in spellings)
+
+
+def is_country(name: str) -> bool:
+    """Whether ``name`` is a country in English or German ("Deutschland", "Australia"): a place
+    too wide for one night's times."""
+    return " ".join(name.split()).casefold() in _country_keys()
+
+
 def country_name(code: str | None, language: Language) -> str | None:
     """The country with ISO 3166-1 alpha-2 ``code`` as ``language`` names it (None: unknown)."""
     return _names()[language].get((code or "").upper())

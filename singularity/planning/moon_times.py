@@ -1,4 +1,4 @@
-"""When the Moon rises and sets on the night of a date at a place.
+"""When the Moon rises and sets on the night of a date at a place, and how full it is.
 
 Observers plan around the Moon: "when does it rise?" decides whether the faint galaxies come
 before or after it. Same night as :func:`singularity.planning.sun.night_of` (local noon to noon).
@@ -24,11 +24,17 @@ _STEP_MINUTES = 10  # the Moon's altitude changes by at most ~2.5° in 10 min: i
 
 class MoonTimes(BaseModel):
     """The Moon's first rise and first set in the night of ``date``; ``None`` when it does not
-    rise (or set) between local noon and the next noon."""
+    rise (or set) between local noon and the next noon. Its phase is that of the night's middle
+    (twelve hours after local noon), which a night without a plan's window is described by."""
 
     date: date
     moonrise: datetime | None
     moonset: datetime | None
+    illumination: float
+    """Lit fraction of the disk, 0 (new) to 1 (full)."""
+    waxing: bool
+    up_at_midnight: bool
+    """Above the horizon in the night's middle (all night, when it neither rises nor sets)."""
 
 
 @lru_cache(maxsize=256)
@@ -39,9 +45,13 @@ def moon_times(day: date, location: Location) -> MoonTimes:
     noon = datetime.combine(day, time(12, 0), tzinfo=tz).astimezone(UTC)
     minutes = np.arange(0, 24 * 60 + _STEP_MINUTES, _STEP_MINUTES, dtype=float)
     grid = SkyGrid([noon + timedelta(minutes=float(m)) for m in minutes], site_of(location))
-    sets, rises = crossings(minutes, grid.body("moon").alt_deg, MOON_HORIZON_ALT)
+    altitude = grid.body("moon").alt_deg
+    sets, rises = crossings(minutes, altitude, MOON_HORIZON_ALT)
+    lit = grid.moon_illumination()
+    middle = len(minutes) // 2
 
     def at(offsets: list[float]) -> datetime | None:
         return (noon + timedelta(minutes=offsets[0])).astimezone(tz) if offsets else None
 
-    return MoonTimes(date=day, moonrise=at(rises), moonset=at(sets))
+    return MoonTimes(date=day, moonrise=at(rises), moonset=at(sets), illumination=round(float(lit[middle]), 3),
+                     waxing=bool(lit[-1] >= lit[0]), up_at_midnight=bool(altitude[middle] > MOON_HORIZON_ALT))

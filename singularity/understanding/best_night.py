@@ -15,6 +15,7 @@ from datetime import date
 from pydantic import BaseModel
 
 from singularity.naming import name_key
+from singularity.planning.countries import is_country
 from singularity.planning.timephrases.spans import find_night_span
 from singularity.understanding import lexicon as lx
 from singularity.understanding.references import object_name
@@ -45,13 +46,14 @@ def asks_if_visible(text: str, *, last_object: str | None = None) -> bool:
     """Whether ``text`` asks if a named object can be seen on a night or from a place ("Kann ich
     heute Abend von Köln aus den Saturn sehen?", "Is M42 visible tonight?"): the best-night scan
     of that night answers it. Without a night or a place ("Can I see Saturn's rings with
-    binoculars?") it asks what an instrument shows, not when."""
+    binoculars?") it asks what an instrument shows, not when; from a whole country without a
+    night ("Kann man Beteigeuze von Deutschland aus sehen?"), what the latitude allows."""
     lowered = " ".join(text.lower().split())
     if not lx.CAN_SEE.search(lowered) or lx.SATELLITE_PASSES.search(lowered):
         return False  # a satellite's pass needs the day's orbital data, which no scan has
     request = read_best_night(text, last_object=last_object)
     return (request is not None and name_key(request.target) not in _NOT_NIGHT_TARGETS
-            and (request.when is not None or request.place is not None))
+            and (request.when is not None or (request.place is not None and not is_country(request.place))))
 
 
 _NOT_NIGHT_TARGETS = frozenset({"moon", "mond", "sun", "sonne"})

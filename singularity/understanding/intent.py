@@ -22,7 +22,9 @@ Rules with high precision come first; what they leave open is decided by meaning
 6. A planning verb, "what can I see", observing words with a time or place, or two of place,
    time and instrument → ``planning`` (the weaker of these yield to a clear knowledge question,
    "Kann man Beteigeuze von Deutschland aus sehen?").
-7. With a plan in the state, a question about one of its targets → ``plan_followup``.
+7. With a plan in the state, a question about one of its targets, or about when its night gets
+   dark or the Moon rises → ``plan_followup``; that question with a place, or without a plan
+   ("Wann geht morgen in Hamburg die Sonne auf?") → ``night``.
 8. Later in a conversation, a follow-up on the last topic ("Wann ungefähr?", "Wie warm ist es
    dort?", "Erzähl mir mehr") → ``knowledge``.
 9. Otherwise meaning decides (:mod:`singularity.understanding.meaning`): whether the message is
@@ -49,7 +51,7 @@ from singularity.understanding.tokens import fold
 
 IntentKind = Literal[
     "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
-    "greeting", "confirm", "decline", "plan_followup", "best_night", "export",
+    "greeting", "confirm", "decline", "plan_followup", "best_night", "export", "night",
 ]  # fmt: skip
 PLANNING_SLOTS = ("location", "time", "equipment", "duration", "preferences")
 """What the pilot may be waiting for; also "weather_confirmation"."""
@@ -131,8 +133,10 @@ def classify_intent(
         return Intent(kind="best_night", reason="which night is best for one object")
     if asks_if_visible(text, last_object=last_object):
         return Intent(kind="best_night", reason="whether one object can be seen that night")
-    if has_plan and lx.asks_night_times(lowered) and slots.place is None:
-        return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
+    if lx.asks_night_times(lowered):
+        if has_plan and slots.place is None:
+            return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
+        return Intent(kind="night", reason="when it gets dark or the Sun or the Moon rises or sets at a place")
     astronomy = lx.has_astronomy(text, words)
     if (
         awaiting in PLANNING_SLOTS

@@ -260,26 +260,52 @@ NIGHT_WORDS = re.compile(
 NIGHT_TIMES = re.compile(
     r"^(?:(?:und|and|so|also|ok(?:ay)?)\W+)?(?:wann|wie\s+lange?|ab\s+wann|bis\s+wann|um\s+wie\s*viel\s+uhr"
     r"|when|how\s+long|what\s+time|until\s+when|till\s+when|from\s+when)\b.*(?:"
-    r"\b(?:es|it)\b(?:\s+\w+){0,3}\s+(?:dunkel|finster|dark)\b|\bdunkelheit\b|\bdarkness\b"
+    r"\b(?:es|it)\b(?:\s+\w+){0,5}\s+(?:dunkel|finster|dark)\b|\bdunkelheit\b|\bdarkness\b"
     r"|\bastronomische\w*\s+nacht\b|\bastronomical\s+night\b|\bd(?:ä|ae)mmerung\b|\btwilight\b|\bdusk\b|\bdawn\b"
     r"|\bsonnen(?:unter|auf)gang\b|\bmond(?:auf|unter)gang\b|\bsunset\b|\bsunrise\b|\bmoonrise\b|\bmoonset\b"
-    r"|\b(?:geht|gehen)\s+(?:heute\s+)?(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)\b"
+    r"|\b(?:geht|gehen)\b(?:\s+[\w.]+){0,4}?\s+(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)\b"
     r"|\b(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)geht\b"
-    r"|\bthe\s+(?:sun|moon)\s+(?:rise|set|come\s+up|go\s+down)s?\b)"
+    r"|\bthe\s+(?:sun|moon)\s+(?:(?:rise|set)s?|comes?\s+(?:back\s+)?up|goes?\s+(?:back\s+)?down)\b)"
 )
 """When it gets dark, how long the night is, when the Sun or the Moon rises or sets: with a
 plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When does the Moon
 rise?"); a why or what question about darkness is a knowledge question."""
+MOON_TONIGHT = re.compile(
+    r"\b(?:what(?:'s|\s+is)\s+the\s+moon\s+doing|was\s+macht\s+(?:\w+\s+){0,2}?der\s+mond"
+    r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond)\b"
+)
+"""Whether the Moon is up and in the way ("what's the moon doing tonight?", "Stört heute der
+Mond?"): its rise, set and phase that night answer it."""
 NOT_THE_NIGHT = re.compile(
     r"\b(?:augen?|eyes?|adapt\w*|gew(?:ö|oe)hn\w*|anpass\w*|pol(?:en)?|poles?|nordpol|s(?:ü|ue)dpol"
     r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic)\b"
 )
 """Darkness the eyes adapt to, twilight at the poles: questions about the world, not this night."""
+SUNRISE = re.compile(
+    r"\bsunrise\b|\bdawn\b|\bsonnenaufgang\b|\bmorgend(?:ä|ae)mmerung\b|\bsonne\b.*\bauf(?:geht)?\b"
+    r"|\bsun\b.*\b(?:rises?|comes?\s+(?:back\s+)?up)\b"
+)
+EVENING_WORDS = re.compile(
+    r"\b(?:dunkel\w*|finster|dark\w*|sunset|sonnenuntergang|unter(?:geht)?|set|sets|down|mond\w*|moon\w*|dusk"
+    r"|abend\w*|evening|tonight|nacht|night)\b"
+)
+
+MOON_WORD = re.compile(r"\b(?:mond\w*|moon\w*)")
+SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
+"""Which body a question about the night asks about, said first in its answer."""
 
 
 def asks_night_times(lowered: str) -> bool:
     """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
-    return bool(NIGHT_TIMES.search(lowered)) and not NOT_THE_NIGHT.search(lowered)
+    return bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered)) and not NOT_THE_NIGHT.search(lowered)
+
+
+def asks_sunrise_only(lowered: str) -> bool:
+    """A question about the Sun's rise alone ("Wann geht morgen die Sonne auf?"): with a day
+    named, it asks for that day's morning, which ends the night begun the evening before."""
+    return bool(SUNRISE.search(lowered)) and not EVENING_WORDS.search(lowered)
+
+
 STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
 IMAGE_REQUEST = re.compile(
     r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"

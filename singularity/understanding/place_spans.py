@@ -145,7 +145,7 @@ def _after_preposition(
         start = _skip_lead_in(tokens, i + 1)
         name = _name_from(tokens, start, taken)
         if name is None and word in _LOWER_CASE_INTRO and _city_in_lower_case(tokens, start, taken):
-            name = (start, start)  # "bin in köln", "from boston this weekend"
+            name = (start, start)  # "bin in köln", "from boston this weekend", "tonight over edinburgh,"
         if name is None:
             continue
         first, last = name
@@ -155,7 +155,7 @@ def _after_preposition(
     return None
 
 
-_LOWER_CASE_INTRO = {"in", "aus", "from", "near", "nahe", "bei", "nach", "to"}
+_LOWER_CASE_INTRO = {"in", "aus", "from", "near", "nahe", "bei", "nach", "to", "over", "über", "ueber", "around"}
 _AFTER_A_PLACE = {"heute", "morgen", "tonight", "today", "tomorrow", "this", "diese", "dieses", "diesen", "am",
                   "on", "um", "at", "for", "für", "fuer", "mit", "with", "und", "and", "ab", "from", "von"}
 """Words a place is followed by in a request ("in köln heute abend", "from boston this weekend")."""

@@ -8,12 +8,16 @@ in the session for the UI, not in the prompt).
 from __future__ import annotations
 
 import copy
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from singularity.catalogue import Language
 from singularity.catalogue.objects import target_name
+from singularity.planning.models import Location
+from singularity.planning.moon_times import moon_times
+from singularity.planning.plan import phase_name
+from singularity.planning.sun import night_of
 
 INITIAL_STATE: dict[str, Any] = {
     "current_path": None,
@@ -89,6 +93,22 @@ def night_summary(plan: dict[str, Any]) -> dict[str, Any]:
             summary[key] = _clock(moment)
     summary["moon_up"] = bool(moon.get("up_during_window"))
     return summary
+
+
+def night_without_plan(location: Location, day: date) -> dict[str, Any]:
+    """The night of ``day`` at ``location`` in the plan's shape (what :func:`night_summary` and
+    the night's answer read), for "when does the Sun rise tomorrow in Dublin?" with no plan: no
+    window, so the Moon counts as up when it is up in the night's middle."""
+    night, moon = night_of(day, location), moon_times(day, location)
+    start = datetime.combine(day, time(12), tzinfo=location.tz)
+    return {
+        "location": location.model_dump(mode="json"), "window": {"start": start.isoformat()},
+        "night": {**night.model_dump(mode="json", include={"sunset", "astronomical_dusk", "astronomical_dawn",
+                                                           "sunrise"}), "darkness": night.darkness},
+        "moon": {"phase": phase_name(moon.illumination, moon.waxing), "illumination": moon.illumination,
+                 "up_during_window": moon.up_at_midnight,
+                 **moon.model_dump(mode="json", include={"moonrise", "moonset"})},
+    }
 
 
 def _clock(moment: str) -> str:

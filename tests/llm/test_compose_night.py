@@ -23,17 +23,26 @@ def test_the_nights_times_are_rounded_and_moon_events_outside_the_night_left_out
 
 def test_the_moon_sets_before_midnight_and_rises_after_it_in_that_order() -> None:
     plan = {**PLAN, "moon": {**PLAN["moon"], "moonset": "2026-12-02T23:10:00+01:00"}}
-    data = {"place": "Hamburg", "night": night_summary(plan), "moon": {"phase": "waning_crescent", "illumination": 0.34}}
-    answer = compose_night_answer(data, "en", moon_first=True)
-    assert answer.startswith("The Moon (")
-    assert "sets at 23:10 and rises again at 02:00." in answer
-    assert "In Hamburg it is fully dark (astronomical night) from 18:13 to 06:07 this night (11 h 54 min)." in answer
+    data = {"place": "Hamburg", "date": "2026-12-02", "night": night_summary(plan),
+            "moon": {"phase": "waning_crescent", "illumination": 0.34}}
+    answer = compose_night_answer(data, "en", first="moon")
+    assert answer.startswith("In Hamburg, in the night of Wed 2 Dec to Thu 3 Dec: The Moon (")
+    assert "sets at 23:10 and rises again at 02:00. It is fully dark (astronomical night) from 18:13 to 06:07 " \
+           "(11 h 54 min)." in answer
 
 
 def test_a_night_without_darkness_and_a_moon_that_never_rises_are_said() -> None:
     plan = {"night": {**PLAN["night"], "astronomical_dusk": None, "astronomical_dawn": None},
             "moon": {**PLAN["moon"], "moonrise": None, "moonset": None}}
-    data = {"place": "Tromsø", "night": night_summary(plan), "moon": {"phase": "new_moon", "illumination": 0.01}}
+    data = {"place": "Tromsø", "date": "2026-12-02", "night": night_summary(plan),
+            "moon": {"phase": "new_moon", "illumination": 0.01}}
     answer = compose_night_answer(data, "de")
-    assert answer.startswith("In Tromsø wird es in dieser Nacht nicht richtig dunkel")
+    assert answer.startswith("In Tromsø, in der Nacht von Mi, 2. Dez. auf Do, 3. Dez.: Richtig dunkel wird es nicht")
     assert answer.endswith("bleibt die ganze Nacht unter dem Horizont.")
+
+
+def test_a_question_about_the_sun_hears_the_sun_first() -> None:
+    data = {"place": "Dublin", "date": "2026-12-03", "night": night_summary(PLAN),
+            "moon": {"phase": "waning_crescent", "illumination": 0.34}}
+    answer = compose_night_answer(data, "en", first="sun")
+    assert answer.startswith("In Dublin, in the night of Thu 3 Dec to Fri 4 Dec: The Sun sets at 16:03 and rises at 08:16.")

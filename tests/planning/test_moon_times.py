@@ -37,3 +37,20 @@ def test_moonrise_and_moonset_match_astropy_within_two_minutes(day: date, place:
         if found is not None:
             assert abs((found - reference[0]).total_seconds()) < 120
             assert found.tzinfo is not None and found.utcoffset() == reference[0].utcoffset()
+
+
+@pytest.mark.parametrize(("day", "place"), [(date(2026, 12, 2), KREUZLINGEN), (date(2026, 12, 20), KREUZLINGEN),
+                                            (date(2027, 3, 10), SYDNEY)])
+def test_the_nights_phase_and_whether_the_moon_is_up_match_astropy(day: date, place: Location) -> None:
+    ours = moon_times(day, place)
+    middle = Time(datetime.combine(day, time(12), tzinfo=place.tz) + timedelta(hours=12))
+    sun, moon = get_body("sun", middle), get_body("moon", middle)
+    elongation = sun.separation(moon).rad
+    phase_angle = np.arctan2(sun.distance.km * np.sin(elongation),
+                             moon.distance.km - sun.distance.km * np.cos(elongation))
+    assert abs(ours.illumination - (1 + np.cos(phase_angle)) / 2) < 0.01
+    later = get_body("sun", middle + 1 * u.h).separation(get_body("moon", middle + 1 * u.h)).rad
+    assert ours.waxing == bool(later > elongation)
+    site = EarthLocation.from_geodetic(place.lon * u.deg, place.lat * u.deg)
+    altitude = moon.transform_to(AltAz(obstime=middle, location=site)).alt.deg
+    assert ours.up_at_midnight == bool(altitude > MOON_HORIZON_ALT)

@@ -343,3 +343,18 @@ def test_after_a_knowledge_answer_which_of_them_and_how_old_they_are_continue_th
 ])
 def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, kind: str) -> None:
     assert classify_intent(text, has_plan=True, follows_up=True, last_path="planning").kind == kind
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Wann geht morgen in Hamburg die Sonne auf?", "night"),
+    ("what time does the sun come back up tomorrow in Dublin?", "night"),
+    ("when's sunset in lisbon on sunday", "night"),
+    ("what's the moon doing tonight over edinburgh, is it in the way?", "night"),
+    ("Stört heute Nacht der Mond?", "night"),
+    ("Wann wird es am Samstag in Köln dunkel?", "night"),
+    ("Why does the sun rise in the east?", "knowledge"),
+    ("Wann geht am Nordpol die Sonne auf?", "knowledge"),
+    ("Kann man Beteigeuze von Deutschland aus sehen?", "knowledge"),  # the latitude, not a night
+])
+def test_without_a_plan_the_nights_times_are_asked_of_the_place_and_night_named(text: str, kind: str) -> None:
+    assert classify_intent(text).kind == kind

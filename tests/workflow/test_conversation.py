@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from singularity.memory.profile import ProfileStore
+from singularity.planning.models import Location
 from singularity.workflow.runner import Session
 from singularity.workflow.state import night_summary
 from tests.fakes.server import FakeServer
@@ -244,10 +246,31 @@ async def test_after_a_plan_its_night_answers_when_it_gets_dark_and_when_the_moo
     assert f"Richtig dunkel (astronomische Nacht): {night['dark_from']} bis {night['dark_until']}." in planned.answer
     dark = await turn(session, "Wie lange ist es da richtig dunkel?")
     assert [c.name for c in dark.tool_calls] == ["handoff", "describe_night"]
-    assert dark.answer.startswith(f"In Kreuzlingen, Schweiz ist es in dieser Nacht von {night['dark_from']} bis "
-                                  f"{night['dark_until']} richtig dunkel")
+    assert dark.answer.startswith("In Kreuzlingen, Schweiz, in der Nacht von Di, 1. Dez. auf Mi, 2. Dez.: Richtig "
+                                  f"dunkel (astronomische Nacht) ist es von {night['dark_from']} bis {night['dark_until']}")
     moon = await turn(session, "Und wann geht der Mond auf?")
-    assert moon.answer.startswith("Der Mond (")
+    assert moon.answer.split(": ", 1)[1].startswith("Der Mond (")
     assert night.get("moonrise", "nicht") in moon.answer or "die ganze Nacht" in moon.answer
     eyes = await turn(session, "Wie lange brauchen die Augen, bis sie sich an die Dunkelheit gewöhnt haben?")
     assert eyes.agents == ["SingularityOrchestrator", "KnowledgeAgent"]  # not the weather either
+
+
+async def test_without_a_plan_a_sunrise_question_gets_that_mornings_sunrise_and_no_instrument_is_asked(
+        session: Session) -> None:
+    from datetime import date
+
+    from singularity.planning.sun import night_of
+
+    record = await turn(session, "Wann geht morgen in Kreuzlingen die Sonne auf?")  # asked on Mon 30 Nov
+    assert [c.name for c in record.tool_calls] == ["handoff", "set_location", "set_time", "describe_night"]
+    assert record.tool_calls[-1].arguments == {"morning": True}
+    location = Location.model_validate(record.state["planning_data"]["location"])
+    sunrise = night_of(date(2026, 11, 30), location).sunrise
+    assert record.answer.startswith("In Kreuzlingen, Schweiz, in der Nacht von Mo, 30. Nov. auf Di, 1. Dez.: "
+                                    "Die Sonne geht um")
+    assert f"und um {sunrise + timedelta(seconds=30):%H:%M} auf." in record.answer
+    assert record.plan is None and record.state["planning_data"]["equipment"] is None
+
+    moon = await turn(session, "und wann geht da heute der Mond auf?")
+    assert [c.name for c in moon.tool_calls] == ["handoff", "set_time", "describe_night"]
+    assert moon.answer.split(": ", 1)[1].startswith("Der Mond (")

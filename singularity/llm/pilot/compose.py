@@ -6,10 +6,12 @@ tool result; the wording stays short because the UI shows the full plan table an
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from singularity.catalogue import Language, say
 from singularity.catalogue.objects import constellation, moon_phase, object_type, target_name
+from singularity.planning.best_night import night_name
 from singularity.planning.scoring import compass_point_in
 from singularity.units import Quantity
 
@@ -66,21 +68,24 @@ def _from_noon(clock: str) -> str:
     return f"{(int(clock[:2]) + 12) % 24:02d}{clock[2:]}"
 
 
-def compose_night_answer(data: dict[str, Any], language: str, *, moon_first: bool = False) -> str:
-    """The answer to "when does it get dark?" or "when does the Moon rise?": the plan's night
-    (``describe_night``): darkness, the Sun and the Moon, the Moon first when it is asked about."""
+def compose_night_answer(data: dict[str, Any], language: str, *, first: str | None = None) -> str:
+    """The answer to "when does it get dark?" or "when does the Moon rise?": the night
+    (``describe_night``): darkness, the Sun and the Moon; ``first``: "sun" or "moon", the one
+    asked about, said first."""
     lang = _lang(language)
     night, moon = data.get("night") or {}, data.get("moon") or {}
-    place = data.get("place", "")
+    day = date.fromisoformat(data["date"])
+    heading = say("pilot.night_heading", lang, place=data.get("place", ""), evening=night_name(day).render(lang),
+                  morning=night_name(day + timedelta(days=1)).render(lang))
     if night.get("dark_from") and night.get("dark_until"):
         minutes = int(night.get("dark_minutes") or 0)
         length = say("pilot.night_length", lang, hours=minutes // 60, minutes=minutes % 60)
-        parts = [say("pilot.night_dark", lang, place=place, start=night["dark_from"], end=night["dark_until"],
-                     length=length)]
+        parts = [say("pilot.night_dark", lang, start=night["dark_from"], end=night["dark_until"], length=length)]
     else:
-        parts = [say("pilot.night_not_dark", lang, place=place)]
+        parts = [say("pilot.night_not_dark", lang)]
     if night.get("sunset") and night.get("sunrise"):
-        parts.append(say("pilot.night_sun", lang, sunset=night["sunset"], sunrise=night["sunrise"]))
+        sun = say("pilot.night_sun", lang, sunset=night["sunset"], sunrise=night["sunrise"])
+        parts = [sun, *parts] if first == "sun" else [*parts, sun]
     if moon:
         phase, percent = moon_phase(moon["phase"], lang), round(100 * moon["illumination"])
         order = [kind for _, kind in _moon_order(night, ("moonrise", "rises"), ("moonset", "sets"))]
@@ -89,8 +94,8 @@ def compose_night_answer(data: dict[str, Any], language: str, *, moon_first: boo
         said = say(f"pilot.night_moon_{key}", lang, phase=phase, percent=percent,
                    time=night.get("moonrise") or night.get("moonset"), rise=night.get("moonrise"),
                    set=night.get("moonset"))
-        parts = [said, *parts] if moon_first else [*parts, said]
-    return " ".join(parts)
+        parts = [said, *parts] if first == "moon" else [*parts, said]
+    return " ".join([heading, *parts])
 
 
 def _notes(data: dict[str, Any], language: Language) -> list[str]:

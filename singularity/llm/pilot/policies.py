@@ -189,7 +189,7 @@ _ROUTES = {
     "planning": roles.PLANNING, "weather": roles.PLANNING, "correction": roles.PLANNING,
     "confirm": roles.PLANNING, "decline": roles.PLANNING, "plan_followup": roles.PLANNING,
     "knowledge": roles.KNOWLEDGE, "images": roles.KNOWLEDGE, "stellarium": roles.STELLARIUM,
-    "best_night": roles.PLANNING,
+    "best_night": roles.PLANNING, "night": roles.PLANNING,
     "export": roles.PLANNING,
 }
 
@@ -248,6 +248,8 @@ def plan(turn: Turn) -> ChatMessage:
             return tool_call("best_night", **kept, place=place)
     if intent.kind == "decline" and not turn.calls:
         return text(plan_declined(language))
+    if intent.kind == "night":  # the place and the night it names, then that night: no instrument
+        return _set_values(turn, planning, waiting, weather=True) or _night(turn, planning, language)
 
     # every value the message names is set, even after one could not be read ("bei 95, 200
     # heute Abend": the time is kept while the place is asked for again)
@@ -307,15 +309,32 @@ def _export(turn: Turn) -> ChatMessage:
     return tool_call("load_plan_into_stellarium" if into_stellarium else "export_plan")
 
 
-def _describe(turn: Turn, language: str) -> ChatMessage:
-    if lx.asks_night_times(turn.user_text.lower()):
-        night = turn.called("describe_night")
-        if night is None:
-            return tool_call("describe_night")
+def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
+    """When it gets dark, the Sun and the Moon rise and set: the night at the place and time set
+    (the plan's when nothing else is), from ``describe_night``."""
+    night = turn.called("describe_night")
+    if night is not None:
         if night.status != "ok":
             return relay(night)
-        asked_moon = bool(re.search(r"\b(?:mond\w*|moon\w*)", turn.user_text.lower()))
-        return text(compose_night_answer(night.result.get("data", {}), language, moon_first=asked_moon))
+        lowered = turn.user_text.lower()
+        first = "moon" if lx.MOON_WORD.search(lowered) else "sun" if lx.SUN_WORD.search(lowered) else None
+        return text(compose_night_answer(night.result.get("data", {}), language, first=first))
+    problem = _problem(turn)
+    if problem is not None:
+        return relay(problem)
+    profile = turn.state.get("user_profile_memory") or {}
+    if not planning.get("location") and not profile.get("usual_location"):
+        return text(ask_for("location", language), "question")
+    if not planning.get("datetime_iso") and not planning.get("time_phrase"):
+        return tool_call("set_time", when="tonight")
+    named_day = extract_planning_slots(turn.user_text).when is not None
+    morning = named_day and lx.asks_sunrise_only(turn.user_text.lower())
+    return tool_call("describe_night", **({"morning": True} if morning else {}))
+
+
+def _describe(turn: Turn, language: str) -> ChatMessage:
+    if lx.asks_night_times(turn.user_text.lower()):
+        return _night(turn, turn.planning_data(), language)
     described = turn.called("describe_target")
     scanned = ((described.result or {}).get("data") or {}) if described is not None else {}
     if described is not None and described.status in ("ok", "partial") and scanned.get("not_in_plan"):

@@ -8,7 +8,7 @@ are resolved by the planning engine and stored by these tools.
 import asyncio
 import hashlib
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.units import UnitSystem, distance
 from singularity.workflow.resources import SessionResources
-from singularity.workflow.state import compact_plan, night_summary, now_at
+from singularity.workflow.state import compact_plan, night_summary, night_without_plan, now_at
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
     LAST_WEATHER_KEY,
@@ -294,13 +294,23 @@ class PlanningTools:
             await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
-    async def describe_night(self, ctx: Context) -> ToolResult:
-        """The plan's night: sunset, astronomical darkness, sunrise, moonrise and moonset (local times)."""
+    async def describe_night(self, ctx: Context, morning: bool = False) -> ToolResult:
+        """Sun, darkness and Moon times of the night set; morning: the night ending that morning."""
+        await self._assume_from_profile(ctx)
+        planning = await _planning(ctx)
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
-        if not full:
+        if planning.get("location") and planning.get("datetime_iso"):
+            location = Location.model_validate(planning["location"])
+            day = evening_of(datetime.fromisoformat(planning["datetime_iso"]), location.tz)
+            day -= timedelta(days=int(morning))
+            if not (full and full["location"] == planning["location"]
+                    and evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz) == day):
+                full = await asyncio.to_thread(night_without_plan, location, day)
+        elif not full:
             return ToolResult.refused(msg("planning.no_plan_for_night"))
         location = Location.model_validate(full["location"])
-        return ToolResult.success({"place": place_name(location, await _language(ctx)),
+        day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
+        return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
                                    "darkness": full["night"]["darkness"], "night": night_summary(full),
                                    "moon": {key: full["moon"][key] for key in ("phase", "illumination")}})
 
