@@ -27,11 +27,13 @@ DEFAULT_NOW = datetime.fromisoformat("2026-12-05T12:00:00+01:00")
 MIN_SINGLE, MIN_DIALOGUES = 200, 40
 
 Intent = Literal["planning", "weather", "knowledge", "stellarium", "images", "plan_followup",
-                 "night", "correction", "confirmation", "greeting", "off_topic"]
+                 "correction", "confirmation", "greeting", "off_topic"]
+"""What a turn asks for; "planning" includes the night's times at a place without a plan
+("Wann geht morgen in Hamburg die Sonne auf?"), which the planner answers."""
 SPECIALISTS = (roles.PLANNING, roles.KNOWLEDGE, roles.STELLARIUM)
 Split = Literal["dev", "heldout"]
 ASTRONOMY_INTENTS = frozenset({"planning", "weather", "knowledge", "stellarium", "images",
-                               "plan_followup", "night", "correction"})
+                               "plan_followup", "correction"})
 """Requests that must never be declined as off-topic (confirmations and greetings are not
 requests; a decline of those is a routing error, not a refused astronomy question)."""
 
