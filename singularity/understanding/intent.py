@@ -145,7 +145,7 @@ def classify_intent(
         and (slots.filled() or (len(words) <= _SHORT_REPLY_WORDS and not astronomy))
     ):
         return Intent(kind="planning", reason=f"answer to the {awaiting} question")
-    if _asks_about_weather(text, lowered, meaning, astronomy=astronomy) and not _about_a_body(text, slots, meaning) and (
+    if _asks_about_weather(text, lowered, slots, meaning, astronomy=astronomy) and not _about_a_body(text, slots, meaning) and (
             in_planning or {"place", "when"} & set(slots.filled())):
         return Intent(kind="weather", reason="question about the observing weather")
     if in_planning and _thanks_or_goodbye(lowered, slots, meaning):
@@ -223,12 +223,17 @@ def _yes_or_no(
     return None
 
 
-def _asks_about_weather(text: str, lowered: str, meaning: Meaning | None, *, astronomy: bool) -> bool:
-    """Weather words, or a message about the sky whose nearest examples are weather questions
-    and that names no object ("Is the Moon up tonight?" asks the Moon, not the clouds) nor asks
-    how long or why ("Wie lange brauchen die Augen, bis sie sich an die Dunkelheit gewöhnen?")."""
+def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: Meaning | None, *,
+                        astronomy: bool) -> bool:
+    """Weather words or whether the night set looks good, or a message about the sky whose nearest
+    examples are weather questions and that names no object ("Is the Moon up tonight?" asks the
+    Moon, not the clouds) nor asks how long or why ("Wie lange brauchen die Augen, bis sie sich
+    an die Dunkelheit gewöhnen?")."""
     if lx.WEATHER.search(lowered):
         return True
+    if lx.LOOKS_GOOD.search(lowered):  # of the night set: another place or night is a change of plan
+        return (object_name(text) is None and slots.place is None
+                and (slots.when is None or bool(lx.TONIGHT.fullmatch(slots.when.lower()))))
     return (meaning is not None and meaning.best == "weather"
             and meaning.lead("weather", ["planning"]) > CLEAR_LEAD
             and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None

@@ -190,6 +190,17 @@ WEATHER = re.compile(
     r"|\bregne[tn]\b|\bschnei(?:t|en)\b|\bgewitter\w*|\bbedingungen\b|\bconditions\b"
     r"|\bsternenklar\w*|\bwolkenlos\w*|\bdunst\w*|\bhaze\b|\bhazy\b|\btransparen(?:z|cy)\b"
 )
+LOOKS_GOOD = re.compile(
+    r"\bsieht\s+es\s+(?:\w+\s+){0,3}?(?:gut|schlecht|mies)\b"
+    r"|\blohnt\s+es\s+sich\b|\blohnt\s+sich\s+(?:\w+\s+){0,2}?(?:heute|morgen|raus\w*|das\s+beobachten)\b|\bwird\s+das\s+(?:heute\s+|morgen\s+)?(?:was|etwas)\b"
+    r"|\b(?:does|will)\s+(?:it|tonight|the\s+night)\s+look\s+(?:good|ok|okay|any\s+good|promising)\b"
+    r"|\b(?:is\s+)?tonight\s+any\s+good\b"
+    r"|\bworth\s+(?:it|going\s+out|heading\s+out)\b|\bgood\s+night\s+for\s+(?:observing|stargazing)\b"
+)
+"""Whether the night looks good ("Sieht es gut aus für heute Nacht?", "is tonight any good?"):
+during planning the forecast answers it. "Wie sieht es am Samstag aus?" is not among them: it
+asks for that night's plan."""
+TONIGHT = re.compile(r"(?:für\s+|fuer\s+|for\s+)?(?:heute(?:\s+(?:nacht|abend))?|tonight|today|this\s+evening)")
 REPLAN_CUES = re.compile(
     r"\bund\s+(?:wenn|mit|für|fuer|in|bei|am|um|morgen|übermorgen)\b|\bwhat\s+about\b|\bhow\s+about\b"
     r"|\bstattdessen\b|\binstead\b|\blieber\b|\bwas\s+ist\s+mit\b|\bwie\s+w(?:ä|ae)re\s+es\b"

@@ -358,3 +358,12 @@ def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, ki
 ])
 def test_without_a_plan_the_nights_times_are_asked_of_the_place_and_night_named(text: str, kind: str) -> None:
     assert classify_intent(text).kind == kind
+
+
+@pytest.mark.parametrize("text", ["Sieht es gut aus für heute Nacht?", "does it look good tonight?",
+                                  "Lohnt es sich heute rauszugehen?", "is tonight any good?"])
+def test_whether_the_night_looks_good_is_asked_of_the_forecast(text: str) -> None:
+    assert classify_intent(text, has_plan=True, follows_up=True, last_path="planning").kind == "weather"
+    assert classify_intent("Wie sieht es mit M31 aus?", has_plan=True, follows_up=True).kind != "weather"
+    for change in ("Wie sieht es am Samstag aus?", "Lohnt es sich morgen eher?", "Sieht es in Bonn gut aus?"):
+        assert classify_intent(change, has_plan=True, follows_up=True).kind in ("planning", "correction")
