@@ -51,11 +51,13 @@ def country_name(code: str | None, language: Language) -> str | None:
 
 
 def place_name(location: Location, language: Language) -> str:
-    """``location``'s name with its country in ``language``. Names are composed with the
-    country last ("Paris, Texas, United States"; "47.65° N, 9.17° E (near Konstanz,
+    """``location``'s name with its country in ``language``, under the name it was asked by
+    (``Location.asked_as``). Names are composed with the country last ("Paris, Texas, United States"; "47.65° N, 9.17° E (near Konstanz,
     Germany)"), so the English country at the end is what is said differently."""
     near = _NEAR.fullmatch(location.name) if location.source == "coordinates" else None
     name = say("planning.place_near", language, coordinates=near[1], town=near[2]) if near else location.name
+    if location.asked_as and not near:  # "München, Germany": the name asked by, then the rest
+        name = ", ".join([location.asked_as, *name.split(", ")[1:]])
     english, local = country_name(location.country_code, "en"), country_name(location.country_code, language)
     if not english or not local or english == local:
         return name

@@ -14,7 +14,14 @@ from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.inputs import clean_text, echo
 from singularity.planning.coordinates import format_coordinates, parse_coordinates
-from singularity.planning.gazetteer import Match, Place, cities_near, haversine_km, search_ranked
+from singularity.planning.gazetteer import (
+    Match,
+    Place,
+    cities_near,
+    haversine_km,
+    normalize_name,
+    search_ranked,
+)
 from singularity.planning.geocoding import Geocoder, NominatimGeocoder
 from singularity.planning.models import Location
 from singularity.planning.timezones import timezone_at
@@ -164,6 +171,17 @@ def _same_place(a: Place, b: Place) -> bool:
     )
 
 
+def _asked_as(place: Place, known_as: str | None) -> str | None:
+    """The name a place was asked by when it is another of its names written with capitals
+    ("München" for "Munich", "Klagenfurt" for "Klagenfurt am Wörthersee"). A name typed all in
+    lower case, with a region, or only spelt differently ("Zurich", "St. Gallen") is not kept:
+    the gazetteer's spelling is the better one then."""
+    if (not known_as or known_as.islower() or "," in known_as
+            or normalize_name(known_as) == normalize_name(place.name)):
+        return None
+    return " ".join(known_as.split())
+
+
 def _decide(
     query: str, ranked: list[tuple[Place, bool]], source: str, note: str | None, settings: Settings,
     *, known_as: str | None = None,
@@ -181,6 +199,7 @@ def _decide(
     if dominant:
         location = Location(
             name=best.label,
+            asked_as=_asked_as(best, known_as),
             lat=best.lat,
             lon=best.lon,
             elevation_m=best.elevation_m,

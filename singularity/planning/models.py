@@ -26,6 +26,10 @@ class Location(_Frozen):
     country_code: str | None = None
     """ISO 3166-1 alpha-2 code of the country that ends ``name``, so the name can be said with
     the country in the conversation's language (``planning.countries.place_name``)."""
+    asked_as: str | None = None
+    """The name the place was asked by when it is another of its names ("München" for the
+    gazetteer's "Munich"): said in its place (``place_name``), while ``name`` stays the
+    gazetteer's."""
 
     @property
     def tz(self) -> ZoneInfo:

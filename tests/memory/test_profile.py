@@ -173,7 +173,8 @@ def test_session_values_win_over_the_profile() -> None:
 def test_assumptions_for_an_empty_session() -> None:
     profile = _full_profile()
 
-    assert profile_defaults(profile, {})["location"] == KREUZLINGEN | {"source": "profile", "country_code": None}
+    assert profile_defaults(profile, {})["location"] == KREUZLINGEN | {"source": "profile", "country_code": None,
+                                                                     "asked_as": None}
     assert [a.render("en") for a in assumptions(profile, _session())] == [
         "Assuming your usual location Kreuzlingen (from your profile).",
         "Assuming your usual equipment 200 mm Dobsonian (from your profile).",

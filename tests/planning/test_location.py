@@ -10,6 +10,7 @@ import pytest
 from singularity.config import Settings
 from singularity.errors import ServiceError
 from singularity.planning import timezones
+from singularity.planning.countries import place_name
 from singularity.planning.gazetteer import Place, index_path
 from singularity.planning.location import resolve_location
 from singularity.planning.models import Location
@@ -127,6 +128,10 @@ def test_muenchen_is_munich(settings: Settings) -> None:
     location = location_of(result)
     assert location.name == "Munich, Germany" and location.timezone == "Europe/Berlin"
     assert result.data["place"]["known_as"] == "München"  # an exonym names the same place
+    assert location.asked_as == "München" and place_name(location, "de") == "München, Deutschland"
+    for typed, shown in (("münchen", "Munich, Germany"), ("Zurich", "Zürich, Switzerland"),
+                         ("Paris, Texas", "Paris, Texas, United States")):
+        assert place_name(location_of(resolve_location(typed, settings=settings)), "en") == shown
 
 
 def test_a_place_found_by_the_start_of_its_name_is_not_known_by_it(settings: Settings) -> None:
