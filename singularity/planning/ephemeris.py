@@ -78,6 +78,14 @@ class BodyTrack(Track):
     """Sun–body–observer angle (for magnitudes); zeros for the Sun itself."""
 
 
+def terrestrial_time(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
+    """The times as two-part TT Julian dates (ERFA's), through UTC and TAI."""
+    with warnings.catch_warnings():
+        # ERFA flags years past its leap-second table as "dubious"; harmless at our accuracy.
+        warnings.simplefilter("ignore", erfa.ErfaWarning)
+        return erfa.taitt(*erfa.utctai(*_two_part_utc(times)))
+
+
 def _two_part_utc(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
     utc = [t.astimezone(UTC) for t in times]
     seconds = np.array([t.second + t.microsecond / 1e6 for t in utc])

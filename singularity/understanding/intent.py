@@ -260,8 +260,9 @@ def _about_a_body(text: str, slots: PlanningSlots, meaning: Meaning | None) -> b
 
 
 def _names_a_body(text: str, meaning: Meaning | None) -> bool:
-    """An object by catalogue or common name, or a name the knowledge base files articles under."""
-    if object_name(text) is not None:
+    """An object by catalogue or common name, a phase of the Moon, or a name the knowledge base
+    files articles under."""
+    if object_name(text) is not None or lx.MOON_PHASE.search(text.lower()):
         return True
     folded = _unhyphenated(text)
     return meaning is not None and any(_unhyphenated(name) in folded for name in meaning.names)

@@ -283,10 +283,13 @@ plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When 
 rise?"); a why or what question about darkness is a knowledge question."""
 MOON_TONIGHT = re.compile(
     r"\b(?:what(?:'s|\s+is)\s+the\s+moon\s+doing|was\s+macht\s+(?:\w+\s+){0,2}?der\s+mond"
-    r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond)\b"
+    r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond"
+    r"|(?:ist|haben\s+wir)\s+(?:heute|morgen)\s+(?:\w+\s+)?(?:voll|neu|halb)mond"
+    r"|is\s+(?:it|there)\s+a\s+(?:full|new|half)\s+moon\s+(?:tonight|today|tomorrow)"
+    r"|welche\s+mondphase|what\s+phase\s+(?:is\s+)?the\s+moon)\b"
 )
-"""Whether the Moon is up and in the way ("what's the moon doing tonight?", "Stört heute der
-Mond?"): its rise, set and phase that night answer it."""
+"""Whether the Moon is up and in the way or full tonight ("what's the moon doing tonight?",
+"Stört heute der Mond?", "Ist heute Vollmond?"): its rise, set and phase that night answer it."""
 NOT_THE_NIGHT = re.compile(
     r"\b(?:augen?|eyes?|adapt\w*|gew(?:ö|oe)hn\w*|anpass\w*|pol(?:en)?|poles?|nordpol|s(?:ü|ue)dpol"
     r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic)\b"
@@ -301,6 +304,16 @@ EVENING_WORDS = re.compile(
     r"|abend\w*|evening|tonight|nacht|night)\b"
 )
 
+MOON_PHASE = re.compile(
+    r"\b(?:voll|neu|halb|super|blut)mond\w*|\b(?:full|new|half|super|blood)\s*moons?\b|\bmondphase\w*"
+    r"|\bmoon\s*phases?\b|\bphases?\s+of\s+the\s+moon\b"
+)
+"""A phase of the Moon ("der nächste Vollmond", "new moon") names the Moon: no everyday sense."""
+WHEN_PHASE = re.compile(
+    r"\b(?:wann|when)\b.*(?:\b(?:voll|neu)mond|\b(?:full|new)\s+moon)"
+    r"|\bn(?:ä|ae)chste[nrs]?\s+(?:voll|neu)mond|\bnext\s+(?:full|new)\s+moon"
+)
+"""When the next full or new moon comes ("Wann ist der nächste Vollmond?")."""
 MOON_WORD = re.compile(r"\b(?:mond\w*|moon\w*)")
 SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
 """Which body a question about the night asks about, said first in its answer."""
@@ -308,7 +321,15 @@ SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
 
 def asks_night_times(lowered: str) -> bool:
     """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
-    return bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered)) and not NOT_THE_NIGHT.search(lowered)
+    return (bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered) or WHEN_PHASE.search(lowered))
+            and not NOT_THE_NIGHT.search(lowered))
+
+
+def phase_asked(lowered: str) -> str | None:
+    """Which phase a "when is the next …?" question asks for: full_moon or new_moon."""
+    if not WHEN_PHASE.search(lowered):
+        return None
+    return "new_moon" if re.search(r"\bneumond|\bnew\s+moon", lowered) else "full_moon"
 
 
 def asks_sunrise_only(lowered: str) -> bool:

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 from singularity.catalogue import Language
 from singularity.catalogue.objects import target_name
 from singularity.planning.models import Location
+from singularity.planning.moon_phases import next_phases
 from singularity.planning.moon_times import moon_times
 from singularity.planning.plan import phase_name
 from singularity.planning.sun import night_of
@@ -109,6 +110,12 @@ def night_without_plan(location: Location, day: date) -> dict[str, Any]:
                  "up_during_window": moon.up_at_midnight,
                  **moon.model_dump(mode="json", include={"moonrise", "moonset"})},
     }
+
+
+def coming_phases(after: datetime, zone: ZoneInfo) -> list[dict[str, str]]:
+    """The Moon's next four phases after ``after``, in local time (``zone``)."""
+    return [{"phase": phase.phase, "moment": phase.moment.astimezone(zone).isoformat()}
+            for phase in next_phases(after)]
 
 
 def _clock(moment: str) -> str:

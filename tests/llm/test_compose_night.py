@@ -46,3 +46,14 @@ def test_a_question_about_the_sun_hears_the_sun_first() -> None:
             "moon": {"phase": "waning_crescent", "illumination": 0.34}}
     answer = compose_night_answer(data, "en", first="sun")
     assert answer.startswith("In Dublin, in the night of Thu 3 Dec to Fri 4 Dec: The Sun sets at 16:03 and rises at 08:16.")
+
+
+def test_when_the_next_full_moon_comes_is_said_first_in_local_time() -> None:
+    data = {"place": "Bonn", "date": "2026-12-03", "night": night_summary(PLAN),
+            "moon": {"phase": "waning_crescent", "illumination": 0.23},
+            "phases": [{"phase": "new_moon", "moment": "2026-12-09T01:52:35+01:00"},
+                       {"phase": "full_moon", "moment": "2026-12-24T02:28:57+01:00"}]}
+    answer = compose_night_answer(data, "de", first="moon", next_phase="full_moon")
+    assert answer.startswith("Der nächste Vollmond ist am Do, 24. Dez. um 02:29. In Bonn, in der Nacht von")
+    assert compose_night_answer(data, "en", next_phase="new_moon").startswith(
+        "The next new Moon is on Wed 9 Dec at 01:53.")

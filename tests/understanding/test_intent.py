@@ -352,6 +352,9 @@ def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, ki
     ("what's the moon doing tonight over edinburgh, is it in the way?", "night"),
     ("Stört heute Nacht der Mond?", "night"),
     ("Wann wird es am Samstag in Köln dunkel?", "night"),
+    ("Wann ist der nächste Vollmond?", "night"),
+    ("when's the next new moon in leeds?", "night"),
+    ("Ist heute Vollmond?", "night"),
     ("Why does the sun rise in the east?", "knowledge"),
     ("Wann geht am Nordpol die Sonne auf?", "knowledge"),
     ("Kann man Beteigeuze von Deutschland aus sehen?", "knowledge"),  # the latitude, not a night

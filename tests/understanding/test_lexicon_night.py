@@ -1,4 +1,4 @@
-"""Which questions about the night ask for one morning's sunrise."""
+"""Which questions about the night ask for one morning's sunrise, or for the next full or new moon."""
 
 from __future__ import annotations
 
@@ -17,3 +17,16 @@ from singularity.understanding.lexicon import asks_sunrise_only
 ])
 def test_a_sunrise_question_alone_asks_for_that_mornings_sunrise(text: str, only: bool) -> None:
     assert asks_sunrise_only(text.lower()) is only
+
+
+@pytest.mark.parametrize(("text", "phase"), [
+    ("Wann ist der nächste Vollmond?", "full_moon"),
+    ("when's the next new moon?", "new_moon"),
+    ("Wann ist wieder Neumond?", "new_moon"),
+    ("Wann geht der Mond auf?", None),
+    ("Was ist ein Blutmond?", None),
+])
+def test_which_phase_a_when_question_asks_for(text: str, phase: str | None) -> None:
+    from singularity.understanding.lexicon import phase_asked
+
+    assert phase_asked(text.lower()) == phase

@@ -6,7 +6,7 @@ tool result; the wording stays short because the UI shows the full plan table an
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from singularity.catalogue import Language, say
@@ -68,10 +68,12 @@ def _from_noon(clock: str) -> str:
     return f"{(int(clock[:2]) + 12) % 24:02d}{clock[2:]}"
 
 
-def compose_night_answer(data: dict[str, Any], language: str, *, first: str | None = None) -> str:
+def compose_night_answer(data: dict[str, Any], language: str, *, first: str | None = None,
+                         next_phase: str | None = None) -> str:
     """The answer to "when does it get dark?" or "when does the Moon rise?": the night
     (``describe_night``): darkness, the Sun and the Moon; ``first``: "sun" or "moon", the one
-    asked about, said first."""
+    asked about, said first; ``next_phase`` ("full_moon", "new_moon"): when it next comes,
+    said before all."""
     lang = _lang(language)
     night, moon = data.get("night") or {}, data.get("moon") or {}
     day = date.fromisoformat(data["date"])
@@ -95,6 +97,12 @@ def compose_night_answer(data: dict[str, Any], language: str, *, first: str | No
                    time=night.get("moonrise") or night.get("moonset"), rise=night.get("moonrise"),
                    set=night.get("moonset"))
         parts = [said, *parts] if first == "moon" else [*parts, said]
+    coming = next((p for p in data.get("phases") or [] if p["phase"] == next_phase), None)
+    if coming is not None:
+        moment = datetime.fromisoformat(coming["moment"]) + timedelta(seconds=30)
+        return " ".join([say("pilot.night_next_phase", lang, phase=moon_phase(coming["phase"], lang),
+                             day=night_name(moment.date()).render(lang), time=f"{moment:%H:%M}"),
+                         heading, *parts])
     return " ".join([heading, *parts])
 
 

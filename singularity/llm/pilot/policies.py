@@ -317,8 +317,10 @@ def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
         if night.status != "ok":
             return relay(night)
         lowered = turn.user_text.lower()
-        first = "moon" if lx.MOON_WORD.search(lowered) else "sun" if lx.SUN_WORD.search(lowered) else None
-        return text(compose_night_answer(night.result.get("data", {}), language, first=first))
+        moon = lx.MOON_WORD.search(lowered) or lx.MOON_PHASE.search(lowered)
+        first = "moon" if moon else "sun" if lx.SUN_WORD.search(lowered) else None
+        return text(compose_night_answer(night.result.get("data", {}), language, first=first,
+                                         next_phase=lx.phase_asked(lowered)))
     problem = _problem(turn)
     if problem is not None:
         return relay(problem)

@@ -47,7 +47,13 @@ from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.units import UnitSystem, distance
 from singularity.workflow.resources import SessionResources
-from singularity.workflow.state import compact_plan, night_summary, night_without_plan, now_at
+from singularity.workflow.state import (
+    coming_phases,
+    compact_plan,
+    night_summary,
+    night_without_plan,
+    now_at,
+)
 from singularity.workflow.store_keys import (
     LAST_PLAN_KEY,
     LAST_WEATHER_KEY,
@@ -295,7 +301,8 @@ class PlanningTools:
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
     async def describe_night(self, ctx: Context, morning: bool = False) -> ToolResult:
-        """Sun, darkness and Moon times of the night set; morning: the night ending that morning."""
+        """Sun, darkness and Moon times of the night set, next Moon phases; morning: the night
+        ending that morning."""
         await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
@@ -310,9 +317,11 @@ class PlanningTools:
             return ToolResult.refused(msg("planning.no_plan_for_night"))
         location = Location.model_validate(full["location"])
         day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
+        phases = await asyncio.to_thread(coming_phases, await _now(ctx, location), location.tz)
         return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
                                    "darkness": full["night"]["darkness"], "night": night_summary(full),
-                                   "moon": {key: full["moon"][key] for key in ("phase", "illumination")}})
+                                   "moon": {key: full["moon"][key] for key in ("phase", "illumination")},
+                                   "phases": phases})
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
         """Facts about a target of the plan, by rank ('1') or name ('M31')."""
