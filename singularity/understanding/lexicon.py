@@ -133,6 +133,8 @@ NOT_PLACES = {
     "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
     "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
     "astrophotography", "teleskop", "fernglas", "abend", "nacht",
+    # what opens a follow-up ("and on Sunday?" while the place is asked for): no place
+    "and", "und", "but", "aber", "then", "dann",
     # interjections that open a correction ("Hmm, actually …", "Moment, ich hab …")
     "hmm", "hm", "moment", "sorry", "ups", "oops", "actually", "eigentlich", "naja", "ach",
     "oh", "well", "also", "stimmt", "doch",

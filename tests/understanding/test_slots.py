@@ -286,3 +286,9 @@ def test_a_colloquial_no_is_no_place(text: str) -> None:
 ])
 def test_a_city_typed_in_lower_case_is_a_place_where_a_place_stands(text: str, place: str | None) -> None:
     assert extract_planning_slots(text).place == place
+
+
+@pytest.mark.parametrize("text", ["and on Sunday?", "und morgen?", "Aber am Samstag?"])
+def test_a_follow_up_while_the_place_is_asked_for_names_no_place(text: str) -> None:
+    assert extract_planning_slots(text, awaiting="location").place is None
+    assert extract_planning_slots(text, awaiting="location").when is not None

@@ -274,3 +274,16 @@ async def test_without_a_plan_a_sunrise_question_gets_that_mornings_sunrise_and_
     moon = await turn(session, "und wann geht da heute der Mond auf?")
     assert [c.name for c in moon.tool_calls] == ["handoff", "set_time", "describe_night"]
     assert moon.answer.split(": ", 1)[1].startswith("Der Mond (")
+
+
+async def test_after_a_night_question_another_day_or_place_asks_it_again_until_a_plan_is_made(
+        session: Session, fake_server: FakeServer) -> None:
+    clear_forecast(fake_server)
+    await turn(session, "Wann wird es heute in Kreuzlingen dunkel?")
+    sunday = await turn(session, "Und am Sonntag?")
+    assert [c.name for c in sunday.tool_calls] == ["handoff", "set_time", "describe_night"]
+    assert "in der Nacht von So, 6. Dez. auf Mo, 7. Dez.: Richtig dunkel" in sunday.answer
+    planned = await turn(session, "Was kann ich da mit meinem Fernglas sehen?")
+    assert planned.plan is not None
+    monday = await turn(session, "Und am Montag?")  # a plan is there: the plan again, for Monday
+    assert [c.name for c in monday.tool_calls][-1] == "compute_plan"

@@ -248,7 +248,8 @@ def plan(turn: Turn) -> ChatMessage:
             return tool_call("best_night", **kept, place=place)
     if intent.kind == "decline" and not turn.calls:
         return text(plan_declined(language))
-    if intent.kind == "night":  # the place and the night it names, then that night: no instrument
+    if intent.kind == "night" or _night_again(turn, planning, intent.kind):
+        # the place and the night it names, then that night: no instrument
         return _set_values(turn, planning, waiting, weather=True) or _night(turn, planning, language)
 
     # every value the message names is set, even after one could not be read ("bei 95, 200
@@ -307,6 +308,15 @@ def _export(turn: Turn) -> ChatMessage:
         return relay(done)
     into_stellarium = lx.STELLARIUM_WORDS.search(turn.user_text.lower())
     return tool_call("load_plan_into_stellarium" if into_stellarium else "export_plan")
+
+
+def _night_again(turn: Turn, planning: dict[str, Any], kind: str) -> bool:
+    """After a question about the night and before any plan, a new day or place alone ("Und am
+    Sonntag?", "und in Berlin?") asks that question again there."""
+    if kind != "correction" or not planning.get("night_asked") or planning.get("generated_plan"):
+        return False
+    slots = extract_planning_slots(turn.user_text)
+    return not (slots.equipment or slots.preferences or slots.duration)
 
 
 def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:

@@ -239,7 +239,7 @@ class PlanningTools:
         )
         full = plan.model_dump(mode="json")
         summary = compact_plan(full, language=await _language(ctx))
-        await _update(ctx, generated_plan=summary)
+        await _update(ctx, generated_plan=summary, night_asked=False)
         await ctx.store.set(LAST_PLAN_KEY, full)
         artifacts = await self._chart(ctx, plan, full)
         night = night_summary(full)
@@ -318,6 +318,7 @@ class PlanningTools:
         location = Location.model_validate(full["location"])
         day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
         phases = await asyncio.to_thread(coming_phases, await _now(ctx, location), location.tz)
+        await _update(ctx, night_asked=True)  # "Und am Sonntag?" asks the night again, for Sunday
         return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
                                    "darkness": full["night"]["darkness"], "night": night_summary(full),
                                    "moon": {key: full["moon"][key] for key in ("phase", "illumination")},
