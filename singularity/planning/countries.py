@@ -32,17 +32,24 @@ def _names() -> dict[Language, dict[str, str]]:
 
 
 @cache
-def _country_keys() -> frozenset[str]:
+def _country_codes() -> dict[str, str]:
+    """Every English and German name of a country (and its parts: "England", "Schottland"),
+    case-folded, with its ISO code."""
     table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
-    spellings = [*_names()["en"].values(), *(name for iso, names in table.items() if not iso.startswith("_")
-                                           for name in names)]
-    return frozenset(name.casefold() for name in spellings)
+    codes = {name.casefold(): iso for iso, name in _names()["en"].items()}
+    codes |= {name.casefold(): iso for iso, names in table.items() if not iso.startswith("_") for name in names}
+    return codes
 
 
 def is_country(name: str) -> bool:
     """Whether ``name`` is a country in English or German ("Deutschland", "Australia"): a place
     too wide for one night's times."""
-    return " ".join(name.split()).casefold() in _country_keys()
+    return country_code_of(name) is not None
+
+
+def country_code_of(name: str) -> str | None:
+    """The ISO code of the country ``name`` names in English or German (None: no country)."""
+    return _country_codes().get(" ".join(name.split()).casefold())
 
 
 def country_name(code: str | None, language: Language) -> str | None:

@@ -14,6 +14,7 @@ from singularity.config import Settings
 from singularity.errors import InputError, ServiceError
 from singularity.inputs import clean_text, echo
 from singularity.planning.coordinates import format_coordinates, parse_coordinates
+from singularity.planning.countries import country_code_of
 from singularity.planning.gazetteer import (
     Match,
     Place,
@@ -169,6 +170,28 @@ def _same_place(a: Place, b: Place) -> bool:
         a.country_code == b.country_code
         and haversine_km(a.lat, a.lon, b.lat, b.lon) <= SAME_PLACE_KM
     )
+
+
+_ORDINALS = {"first": 0, "erste": 0, "ersten": 0, "erster": 0, "second": 1, "zweite": 1, "zweiten": 1,
+             "zweiter": 1, "third": 2, "dritte": 2, "dritten": 2, "dritter": 2}
+
+
+def chosen_candidate(reply: str, candidates: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The candidate of an ambiguous place that a reply picks ("the one in England", "in
+    Pennsylvania", "die zweite"): by its region, its country in English or German, or its place
+    in the list asked about; None when the reply picks none or several."""
+    words = normalize_name(reply).split()
+    text = f" {' '.join(words)} "
+    for word in words:
+        if word in _ORDINALS and _ORDINALS[word] < len(candidates):
+            return candidates[_ORDINALS[word]]
+    codes = {code for size in range(1, 4) for i in range(len(words) - size + 1)
+             if (code := country_code_of(" ".join(words[i:i + size])))}
+    picked = [c for c in candidates
+              if (c.get("region") and f" {normalize_name(c['region'])} " in text) or c.get("country_code") in codes]
+    regions = [c for c in picked if c.get("region") and f" {normalize_name(c['region'])} " in text]
+    picked = regions or picked
+    return picked[0] if len({c["label"] for c in picked}) == 1 else None
 
 
 def _asked_as(place: Place, known_as: str | None) -> str | None:

@@ -99,7 +99,8 @@ def confirmations(events: Sequence[ToolEvent], requested_place: str | None = Non
             lines.append(say("honesty.centred", language, object=data.get("object"),
                              place=data.get("place"), time=data.get("time"),
                              source=say(f"stellarium.source_{data.get('place_source')}", language)))
-        if event.name == "set_location" and event.result.status is Status.OK and requested_place:
+        if (event.name == "set_location" and event.result.status is Status.OK and requested_place
+                and not data.get("picked")):  # a reply that picked one of the places asked about
             names = (data["location"]["name"], data.get("place", {}).get("known_as", ""))
             asked = normalize_name(requested_place.split(",")[0])
             if not any(asked in normalize_name(name) for name in names):

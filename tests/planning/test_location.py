@@ -389,3 +389,14 @@ def test_undecodable_bytes_in_a_place_name_reach_no_encoder(
     assert result.status is Status.NEEDS_INPUT
     assert "Z\ufffdrich" in result.message
     assert len(fake_server.requests) == 1
+
+
+def test_a_reply_picks_one_of_the_places_asked_about(settings: Settings) -> None:
+    from singularity.planning.location import chosen_candidate
+
+    candidates = resolve_location("York", settings=settings).data["candidates"]
+    picks = {reply: (chosen_candidate(reply, candidates) or {}).get("label")
+             for reply in ("the one in England", "Pennsylvania", "die zweite", "UK", "in den USA", "York")}
+    assert picks == {"the one in England": "York, United Kingdom", "Pennsylvania": "York, Pennsylvania, United States",
+                     "die zweite": "York, Pennsylvania, United States", "UK": "York, United Kingdom",
+                     "in den USA": None, "York": None}

@@ -287,3 +287,13 @@ async def test_after_a_night_question_another_day_or_place_asks_it_again_until_a
     assert planned.plan is not None
     monday = await turn(session, "Und am Montag?")  # a plan is there: the plan again, for Monday
     assert [c.name for c in monday.tool_calls][-1] == "compute_plan"
+
+
+async def test_the_reply_to_which_place_picks_it_and_the_night_question_is_answered_there(session: Session) -> None:
+    asked = await turn(session, "when does it get dark in York on Saturday?")
+    assert asked.tool_calls[1].status == "needs_input" and "could mean" in asked.answer
+    answered = await turn(session, "the one in England")
+    assert [c.name for c in answered.tool_calls] == ["handoff", "set_location", "describe_night"]
+    assert answered.answer.startswith("In York, United Kingdom, in the night of Sat 5 Dec to Sun 6 Dec: ")
+    assert "not 'England' as asked" not in answered.answer
+    assert answered.state["planning_data"]["place_candidates"] is None

@@ -66,6 +66,8 @@ class Turn:
     tools: list[str] = field(default_factory=list)
     earlier_user_text: str = ""
     """The conversation's earlier user messages: the language of a neutral answer ("Kreuzlingen")."""
+    previous_user_text: str = ""
+    """The user's message before this one: the question a bare answer ("the one in England") answers."""
     titles: TitleIndex | None = None
     """The knowledge base's titles, for the knowledge role's search strategy (None: unknown)."""
     reader: Callable[[str], Meaning | None] | None = None
@@ -97,9 +99,9 @@ class Turn:
                     except json.JSONDecodeError:
                         run.result = {"status": "failed", "message": message.content or ""}
         runs = [run for run in calls.values() if run.name != "handoff"]  # routing, not a result
-        earlier = " ".join(m.content or "" for m in messages[:max(last_user, 0)] if m.role == MessageRole.USER)
+        before = [m.content or "" for m in messages[:max(last_user, 0)] if m.role == MessageRole.USER]
         return cls(user_text=text.strip(), state=state, calls=runs, tools=tools,
-                   earlier_user_text=earlier)
+                   earlier_user_text=" ".join(before), previous_user_text=before[-1] if before else "")
 
     def intent(self) -> Intent:
         """What the user's message asks for, in the dialogue as it stands (the orchestrator and
@@ -312,8 +314,13 @@ def _export(turn: Turn) -> ChatMessage:
 
 def _night_again(turn: Turn, planning: dict[str, Any], kind: str) -> bool:
     """After a question about the night and before any plan, a new day or place alone ("Und am
-    Sonntag?", "und in Berlin?") asks that question again there."""
-    if kind != "correction" or not planning.get("night_asked") or planning.get("generated_plan"):
+    Sonntag?", "und in Berlin?") asks that question again there; so does the place the night
+    question was asked back for ("'York' could mean …" — "the one in England")."""
+    if planning.get("generated_plan"):
+        return False
+    again = kind == "correction" and planning.get("night_asked")
+    answered = kind == "planning" and lx.asks_night_times(turn.previous_user_text.lower())
+    if not (again or answered):
         return False
     slots = extract_planning_slots(turn.user_text)
     return not (slots.equipment or slots.preferences or slots.duration)

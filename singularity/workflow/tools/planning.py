@@ -36,7 +36,7 @@ from singularity.planning.export import (
     write_stellarium_lists,
 )
 from singularity.planning.geocoding import in_geocoding_thread
-from singularity.planning.location import resolve_location
+from singularity.planning.location import chosen_candidate, resolve_location
 from singularity.planning.models import Equipment, Location, TimeWindow
 from singularity.planning.plan import ObservingPlan, SkyCondition, compute_plan
 from singularity.planning.preferences import parse_preference_request
@@ -103,7 +103,17 @@ class PlanningTools:
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
         """Set the observing place: a name (any language) or coordinates."""
-        result = await in_geocoding_thread(resolve_location, place, settings=self.settings)
+        asked = (await _planning(ctx)).get("place_candidates") or []
+        chosen = chosen_candidate(place, asked)  # "the one in England" after "York could mean …"
+        result = await in_geocoding_thread(resolve_location, chosen["label"] if chosen else place,
+                                           settings=self.settings)
+        if result.status is Status.NEEDS_INPUT and (result.data or {}).get("candidates"):
+            await _update(ctx, place_candidates=[
+                {key: c.get(key) for key in ("label", "region", "country_code")} for c in result.data["candidates"]])
+        elif asked:
+            await _update(ctx, place_candidates=None)
+        if chosen and result.status is Status.OK:  # the place asked back for, not another one
+            result = result.model_copy(update={"data": {**result.data, "picked": place}})
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
