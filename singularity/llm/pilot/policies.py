@@ -346,7 +346,9 @@ def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
         return text(ask_for("location", language), "question")
     if not planning.get("datetime_iso") and not planning.get("time_phrase"):
         return tool_call("set_time", when="tonight")
-    named_day = extract_planning_slots(turn.user_text).when is not None
+    # a day set by this message: its sunrise ends the night before (the plan's night, unchanged,
+    # already ends on the morning after it)
+    named_day = turn.called("set_time") is not None and extract_planning_slots(turn.user_text).when is not None
     morning = named_day and lx.asks_sunrise_only(turn.user_text.lower())
     return tool_call("describe_night", **({"morning": True} if morning else {}))
 
