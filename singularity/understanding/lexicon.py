@@ -133,6 +133,9 @@ NOT_PLACES = {
     "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
     "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
     "astrophotography", "teleskop", "fernglas", "abend", "nacht",
+    # months ("Wann ist Vollmond im Januar?"): a time, no place
+    "januar", "februar", "märz", "maerz", "mai", "juni", "juli", "oktober", "dezember",
+    "january", "february", "march", "june", "july", "october", "december",
     # what opens a follow-up ("and on Sunday?" while the place is asked for): no place
     "and", "und", "but", "aber", "then", "dann",
     # interjections that open a correction ("Hmm, actually …", "Moment, ich hab …")
@@ -278,7 +281,8 @@ NIGHT_TIMES = re.compile(
     r"|\bsonnen(?:unter|auf)gang\b|\bmond(?:auf|unter)gang\b|\bsunset\b|\bsunrise\b|\bmoonrise\b|\bmoonset\b"
     r"|\b(?:geht|gehen)\b(?:\s+[\w.]+){0,4}?\s+(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)\b"
     r"|\b(?:die\s+sonne|der\s+mond)\s+(?:\w+\s+)?(?:auf|unter)geht\b"
-    r"|\bthe\s+(?:sun|moon)\s+(?:(?:rise|set)s?|comes?\s+(?:back\s+)?up|goes?\s+(?:back\s+)?down)\b)"
+    r"|\bthe\s+(?:sun|moon)\s+(?:(?:rise|set)s?|comes?\s+(?:back\s+)?up|goes?\s+(?:back\s+)?down)\b"
+    r"|\b(?:is|ist|dauert|lasts?)\s+(?:the|die)\s+(?:night|nacht)\b)"
 )
 """When it gets dark, how long the night is, when the Sun or the Moon rises or sets: with a
 plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When does the Moon
@@ -288,7 +292,8 @@ MOON_TONIGHT = re.compile(
     r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond"
     r"|(?:ist|haben\s+wir)\s+(?:heute|morgen)\s+(?:\w+\s+)?(?:voll|neu|halb)mond"
     r"|is\s+(?:it|there)\s+a\s+(?:full|new|half)\s+moon\s+(?:tonight|today|tomorrow)"
-    r"|welche\s+mondphase|what\s+phase\s+(?:is\s+)?the\s+moon)\b"
+    r"|welche\s+mondphase|what\s+phase\s+(?:is\s+)?the\s+moon"
+    r"|is\s+the\s+moon\s+(?:up|out|visible)|ist\s+(?:heute\s+)?der\s+mond\s+(?:\w+\s+)?(?:zu\s+sehen|sichtbar|am\s+himmel))\b"
 )
 """Whether the Moon is up and in the way or full tonight ("what's the moon doing tonight?",
 "Stört heute der Mond?", "Ist heute Vollmond?"): its rise, set and phase that night answer it."""
@@ -327,9 +332,16 @@ def asks_night_times(lowered: str) -> bool:
             and not NOT_THE_NIGHT.search(lowered))
 
 
+_MONTH = re.compile(
+    r"\b(?:januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"
+    r"|january|february|march|may|june|july|october|december)\b"
+)
+
+
 def phase_asked(lowered: str) -> str | None:
-    """Which phase a "when is the next …?" question asks for: full_moon or new_moon."""
-    if not WHEN_PHASE.search(lowered):
+    """Which phase a "when is the next …?" question asks for: full_moon or new_moon. None for a
+    month named ("Wann ist Vollmond im Januar?"): the next phase may not be in it."""
+    if not WHEN_PHASE.search(lowered) or _MONTH.search(lowered):
         return None
     return "new_moon" if re.search(r"\bneumond|\bnew\s+moon", lowered) else "full_moon"
 

@@ -355,6 +355,9 @@ def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, ki
     ("Wann ist der nächste Vollmond?", "night"),
     ("when's the next new moon in leeds?", "night"),
     ("Ist heute Vollmond?", "night"),
+    ("how long is the night in oslo on friday", "night"),
+    ("is the moon up tonight in paris?", "night"),
+    ("Ist heute der Mond zu sehen in Kiel?", "night"),
     ("Why does the sun rise in the east?", "knowledge"),
     ("Wann geht am Nordpol die Sonne auf?", "knowledge"),
     ("Kann man Beteigeuze von Deutschland aus sehen?", "knowledge"),  # the latitude, not a night

@@ -25,6 +25,7 @@ def test_a_sunrise_question_alone_asks_for_that_mornings_sunrise(text: str, only
     ("Wann ist wieder Neumond?", "new_moon"),
     ("Wann geht der Mond auf?", None),
     ("Was ist ein Blutmond?", None),
+    ("Wann ist Vollmond im Januar?", None),  # a month: the next full moon may not be in it
 ])
 def test_which_phase_a_when_question_asks_for(text: str, phase: str | None) -> None:
     from singularity.understanding.lexicon import phase_asked

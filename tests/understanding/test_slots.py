@@ -292,3 +292,7 @@ def test_a_city_typed_in_lower_case_is_a_place_where_a_place_stands(text: str, p
 def test_a_follow_up_while_the_place_is_asked_for_names_no_place(text: str) -> None:
     assert extract_planning_slots(text, awaiting="location").place is None
     assert extract_planning_slots(text, awaiting="location").when is not None
+
+
+def test_a_month_is_no_place() -> None:
+    assert extract_planning_slots("Wann ist Vollmond im Januar?", awaiting="location").place is None
