@@ -274,7 +274,9 @@ NIGHT_WORDS = re.compile(
     r"\b(?:night|nights|nacht|nächte|naechte|week|woche|month|monat|weekend|wochenende)\b"
 )
 NIGHT_TIMES = re.compile(
-    r"^(?:(?:und|and|so|also|ok(?:ay)?)\W+)?(?:wann|wie\s+lange?|ab\s+wann|bis\s+wann|um\s+wie\s*viel\s+uhr"
+    r"^(?:(?:und|and|so|also|ok(?:ay)?)\W+)?"
+    r"(?:(?:any\s+idea|do\s+you\s+know|(?:can|could)\s+you\s+tell\s+me|tell\s+me|wei(?:ß|ss)t\s+du"
+    r"|sag\s+mal|kannst\s+du\s+mir\s+sagen|wei(?:ß|ss)\s+jemand)\W+)?(?:wann|wie\s+lange?|ab\s+wann|bis\s+wann|um\s+wie\s*viel\s+uhr"
     r"|when|how\s+long|what\s+time|until\s+when|till\s+when|from\s+when)\b.*(?:"
     r"\b(?:es|it)\b(?:\s+\w+){0,5}\s+(?:dunkel|finster|dark)\b|\bdunkelheit\b|\bdarkness\b"
     r"|\bastronomische\w*\s+nacht\b|\bastronomical\s+night\b|\bd(?:ä|ae)mmerung\b|\btwilight\b|\bdusk\b|\bdawn\b"
@@ -284,9 +286,19 @@ NIGHT_TIMES = re.compile(
     r"|\bthe\s+(?:sun|moon)\s+(?:(?:rise|set)s?|comes?\s+(?:back\s+)?up|goes?\s+(?:back\s+)?down)\b"
     r"|\b(?:is|ist|dauert|lasts?)\s+(?:the|die)\s+(?:night|nacht)\b)"
 )
-"""When it gets dark, how long the night is, when the Sun or the Moon rises or sets: with a
-plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When does the Moon
+"""When it gets dark, how long the night is, when the Sun or the Moon rises or sets, also after
+"any idea …" or "weißt du …": with a plan, the plan's night answers ("Wie lange ist es heute richtig dunkel?", "When does the Moon
 rise?"); a why or what question about darkness is a knowledge question."""
+RISES_ON_A_NIGHT = re.compile(
+    r"^(?:(?:und|and)\W+)?(?:geht|gehen)\b.*\b(?:die\s+sonne|der\s+mond)\b.*\b(?:auf|unter)\b"
+    r"|^(?:(?:und|and)\W+)?(?:does|will|is)\b.*\bthe\s+(?:sun|moon)\s+(?:rise|set|come\s+up|go\s+down)\b"
+)
+"""Whether the Sun or the Moon rises or sets, asked yes or no ("Geht der Mond am Freitag vor
+Mitternacht auf?"): a question about one night only with a day or a clock in it (``ON_A_NIGHT``);
+"Geht die Sonne im Osten auf?" asks about the world."""
+ON_A_NIGHT = re.compile(
+    r"\b(?:heute|morgen|(?:ü|ue)bermorgen|tonight|today|tomorrow|mitternacht|midnight|\w+(?:tag|day)|\d)\b"
+)
 MOON_TONIGHT = re.compile(
     r"\b(?:what(?:'s|\s+is)\s+the\s+moon\s+doing|was\s+macht\s+(?:\w+\s+){0,2}?der\s+mond"
     r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond"
@@ -307,7 +319,7 @@ SUNRISE = re.compile(
     r"|\bsun\b.*\b(?:rises?|comes?\s+(?:back\s+)?up)\b"
 )
 EVENING_WORDS = re.compile(
-    r"\b(?:dunkel\w*|finster|dark\w*|sunset|sonnenuntergang|unter(?:geht)?|set|sets|down|mond\w*|moon\w*|dusk"
+    r"\b(?:dunkel\w*|finster|dark\w*|sunset|sonnenuntergang|unter(?:geht)?|set|sets|down|mond(?!ays?\b)\w*|moon\w*|dusk"
     r"|abend\w*|evening|tonight|nacht|night)\b"
 )
 
@@ -321,15 +333,16 @@ WHEN_PHASE = re.compile(
     r"|\bn(?:ä|ae)chste[nrs]?\s+(?:voll|neu)mond|\bnext\s+(?:full|new)\s+moon"
 )
 """When the next full or new moon comes ("Wann ist der nächste Vollmond?")."""
-MOON_WORD = re.compile(r"\b(?:mond\w*|moon\w*)")
+MOON_WORD = re.compile(r"\b(?:mond(?!ays?\b)\w*|moon\w*)")
 SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
 """Which body a question about the night asks about, said first in its answer."""
 
 
 def asks_night_times(lowered: str) -> bool:
     """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
-    return (bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered) or WHEN_PHASE.search(lowered))
-            and not NOT_THE_NIGHT.search(lowered))
+    one_night = bool(RISES_ON_A_NIGHT.search(lowered) and ON_A_NIGHT.search(lowered))
+    return (bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered) or WHEN_PHASE.search(lowered)
+                 or one_night) and not NOT_THE_NIGHT.search(lowered))
 
 
 _MONTH = re.compile(

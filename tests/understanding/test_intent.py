@@ -358,6 +358,9 @@ def test_with_a_plan_when_it_gets_dark_is_asked_of_the_plans_night(text: str, ki
     ("how long is the night in oslo on friday", "night"),
     ("is the moon up tonight in paris?", "night"),
     ("Ist heute der Mond zu sehen in Kiel?", "night"),
+    ("Geht der Mond am Freitag in Salzburg vor Mitternacht auf?", "night"),
+    ("any idea what time the sun comes up in Galway on Monday?", "night"),
+    ("Does the sun set earlier in winter?", "knowledge"),
     ("Why does the sun rise in the east?", "knowledge"),
     ("Wann geht am Nordpol die Sonne auf?", "knowledge"),
     ("Kann man Beteigeuze von Deutschland aus sehen?", "knowledge"),  # the latitude, not a night

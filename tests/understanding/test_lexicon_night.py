@@ -31,3 +31,10 @@ def test_which_phase_a_when_question_asks_for(text: str, phase: str | None) -> N
     from singularity.understanding.lexicon import phase_asked
 
     assert phase_asked(text.lower()) == phase
+
+
+def test_monday_is_no_moon() -> None:
+    from singularity.understanding.lexicon import MOON_WORD
+
+    assert asks_sunrise_only("what time does the sun come up on monday?")
+    assert MOON_WORD.search("when does the moon rise") and not MOON_WORD.search("sunrise on monday")
