@@ -287,7 +287,7 @@ async def _remember(session: Session) -> None:
     """Keep the conversation after every turn, so a reload or a restart can resume it."""
     snapshot = await session.snapshot()
     cl.user_session.set(CONVERSATION_KEY, snapshot)  # Chainlit writes the session's values on leaving
-    await remember_conversation(cl.context.session.thread_id, snapshot)
+    remember_conversation(cl.context.session.thread_id, snapshot)
 
 
 def _caller() -> Caller:

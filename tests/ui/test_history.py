@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import shutil
@@ -25,6 +26,7 @@ with warnings.catch_warnings():  # Chainlit 2.12 imports literalai → traceloop
     from chainlit.user import User
 
     from singularity.observability import feedback as feedback_module
+    from singularity.ui import history as history_module
     from singularity.ui.element_files import elements_dir, stored_file
     from singularity.ui.history import CONVERSATION_KEY, HistoryDataLayer, database_url, schema
 
@@ -145,6 +147,51 @@ async def test_a_conversation_is_stored_listed_and_read_back(history_url: str, m
     assert [t["id"] for t in mine.data] == [thread_id]
     assert theirs.data == []
     assert rated == [(step_id, 1)]  # sent on to the answer's trace
+    await layer.close()
+
+
+async def test_a_turns_steps_and_conversation_are_written_together_in_their_last_version(settings: Settings, monkeypatch) -> None:
+    url = database_url(settings)
+    layer = HistoryDataLayer(url)
+    thread_id = str(uuid.uuid4())
+    await layer.update_thread(thread_id, name="Plan tonight")
+    asked: list[str] = []
+    execute = HistoryDataLayer.execute_sql
+
+    async def counted(self, query: str, parameters: dict):
+        asked.append(query)
+        return await execute(self, query, parameters)
+
+    monkeypatch.setattr(HistoryDataLayer, "execute_sql", counted)
+    tool = str(uuid.uuid4())
+    await layer.create_step.__wrapped__(layer, {
+        "id": tool, "threadId": thread_id, "name": "plan_observing_night", "type": "tool",
+        "input": '{"place": "Kreuzlingen"}', "streaming": False, "createdAt": "2026-12-02T20:00:00Z"})
+    await layer.create_step.__wrapped__(layer, {  # Chainlit's update_step is this call
+        "id": tool, "threadId": thread_id, "name": "plan_observing_night", "type": "tool",
+        "output": "12 targets", "streaming": False, "input": None, "end": "2026-12-02T20:00:01Z"})
+    for n in range(5):
+        await layer.create_step.__wrapped__(layer, {
+            "id": str(uuid.uuid4()), "threadId": thread_id, "name": f"step {n}", "type": "tool",
+            "streaming": False, "createdAt": f"2026-12-02T20:00:0{n}Z"})
+    await asyncio.sleep(history_module._WRITE_DELAY_S + 0.5)  # written without being asked
+    with sqlite3.connect(settings.data_dir / "history.db") as connection:
+        rows = connection.execute('SELECT "input", "output", "end" FROM steps WHERE "id" = ?', (tool,)).fetchall()
+        count = connection.execute('SELECT COUNT(*) FROM steps WHERE "threadId" = ?', (thread_id,)).fetchone()[0]
+    assert rows == [('{"place": "Kreuzlingen"}', "12 targets", "2026-12-02T20:00:01Z")]
+    assert count == 6
+    assert sum("FROM threads" in query for query in asked) == 1  # the thread, once for all steps
+
+    answer = str(uuid.uuid4())
+    await layer.create_step.__wrapped__(layer, {
+        "id": answer, "threadId": thread_id, "name": "Singularity", "type": "assistant_message",
+        "output": "Hier ist dein Plan.", "streaming": False, "createdAt": "2026-12-02T20:00:09Z"})
+    layer.keep_conversation(thread_id, {"id": "abc", "state": {"x": 1}})  # the turn does not wait
+    layer.keep_conversation(thread_id, {"id": "abc", "state": {"x": 2}})
+    thread = await layer.get_thread(thread_id)  # a read writes what waits first
+    assert thread is not None and thread["steps"][-1]["output"] == "Hier ist dein Plan."
+    assert thread["metadata"][CONVERSATION_KEY] == {"id": "abc", "state": {"x": 2}}
+    assert thread["name"] == "Plan tonight"
     await layer.close()
 
 
