@@ -395,7 +395,7 @@ def table_row(figures: dict) -> str:
              str(len(figures["leaks"])), str(figures["stellarium_busy_answers"]),
              f"{rss['peak']} MB ({rss['second_half_min']}–{rss['second_half_max']})",
              f"{figures['health_max_s']:.2f} s", f"{figures['cpu']['per_turn_s']:.2f} s",
-             f"{figures['think']:g}"]
+             f"{figures['cpu']['turns_per_s']:.1f}", f"{figures['think']:g}"]
     return "| " + " | ".join(cells) + " |"
 
 
