@@ -45,13 +45,14 @@ def longitude_lead_deg(times: list[datetime]) -> np.ndarray:
     return (longitude(moon) - longitude(sun)) % 360.0
 
 
-def next_phases(after: datetime, count: int = 4) -> list[MoonPhase]:
-    """The first ``count`` phases after ``after`` (aware), in time order."""
+def next_phases(after: datetime, count: int = 4, *, until: datetime | None = None) -> list[MoonPhase]:
+    """The first ``count`` phases after ``after`` (aware), in time order; with ``until``, at
+    least all of them up to that moment."""
     if after.tzinfo is None:
         raise ValueError("after must be timezone-aware")
     start = after.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
     found: list[MoonPhase] = []
-    while len(found) < count:
+    while len(found) < count or (until is not None and found[-1].moment < until):
         check_supported(start + timedelta(days=_SEARCH_DAYS))
         times = [start + timedelta(hours=h) for h in range(_SEARCH_DAYS * 24 + 1)]
         lead = np.unwrap(longitude_lead_deg(times), period=360.0)
@@ -63,4 +64,4 @@ def next_phases(after: datetime, count: int = 4) -> list[MoonPhase]:
             if moment > after:
                 found.append(MoonPhase(phase=PHASES[int(quarters[i + 1]) % 4], moment=moment))
         start = times[-1]
-    return found[:count]
+    return found if until is not None else found[:count]

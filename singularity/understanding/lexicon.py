@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from singularity.planning.timephrases.lexicon import MONTHS
+
 # --------------------------------------------------------------------------- astronomy
 
 _ASTRONOMY_WORDS = {
@@ -345,18 +347,24 @@ def asks_night_times(lowered: str) -> bool:
                  or one_night) and not NOT_THE_NIGHT.search(lowered))
 
 
-_MONTH = re.compile(
-    r"\b(?:januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"
-    r"|january|february|march|may|june|july|october|december)\b"
-)
+_MONTH_NAMES = (r"januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"
+                r"|january|february|march|may|june|july|october|december")
+_MONTH_ASKED = re.compile(rf"\b(?:im|in|for|für|fuer|during)\s+({_MONTH_NAMES})\b|\b({_MONTH_NAMES})\s+\d{{4}}\b")
+"""A month named as the time of a question: after a preposition or before a year ("may" alone
+is mostly a verb)."""
 
 
 def phase_asked(lowered: str) -> str | None:
-    """Which phase a "when is the next …?" question asks for: full_moon or new_moon. None for a
-    month named ("Wann ist Vollmond im Januar?"): the next phase may not be in it."""
-    if not WHEN_PHASE.search(lowered) or _MONTH.search(lowered):
+    """Which phase a "when is the next …?" question asks for: full_moon or new_moon."""
+    if not WHEN_PHASE.search(lowered):
         return None
     return "new_moon" if re.search(r"\bneumond|\bnew\s+moon", lowered) else "full_moon"
+
+
+def month_asked(lowered: str) -> int:
+    """The month a question names, 1–12 ("Wann ist Vollmond im Januar?"), or 0."""
+    found = _MONTH_ASKED.search(lowered)
+    return MONTHS[found.group(1) or found.group(2)] if found else 0
 
 
 def asks_sunrise_only(lowered: str) -> bool:

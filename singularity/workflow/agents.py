@@ -108,7 +108,7 @@ def build_agents(
         ),
         FunctionAgent(
             name=roles.KNOWLEDGE,
-            description="Answers astronomy knowledge questions with cited sources.",
+            description="Answers astronomy questions with cited sources.",
             system_prompt=_with_style(prompts.KNOWLEDGE_PROMPT, style),
             tools=[_tool(fn) for fn in KnowledgeTools(settings, resources.knowledge_base,
                                                            rewriter=llms.get("query_rewriter")).all()],
@@ -122,7 +122,7 @@ def build_agents(
         ),
         FunctionAgent(
             name=roles.STELLARIUM,
-            description="Shows objects, eyepiece views and plan tours in the user's Stellarium.",
+            description="Shows objects, eyepiece views and plan tours in Stellarium.",
             system_prompt=prompts.STELLARIUM_PROMPT,
             tools=[_tool(fn) for fn in StellariumTools(settings, resources).all()],
             llm=llms["stellarium"], can_handoff_to=HANDOFFS[roles.STELLARIUM],

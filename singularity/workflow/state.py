@@ -8,7 +8,7 @@ in the session for the UI, not in the prompt).
 from __future__ import annotations
 
 import copy
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -110,10 +110,23 @@ def night_without_plan(location: Location, day: date) -> dict[str, Any]:
     }
 
 
-def coming_phases(after: datetime, zone: ZoneInfo) -> list[dict[str, str]]:
-    """The Moon's next four phases after ``after``, in local time (``zone``)."""
+def month_ahead(now: datetime, zone: ZoneInfo, month: int) -> date:
+    """The first day of ``month``'s next occurrence (1–12; this month's when it is now)."""
+    local = now.astimezone(zone)
+    return date(local.year + (month < local.month), month, 1)
+
+
+def coming_phases(after: datetime, zone: ZoneInfo, month: date | None = None) -> list[dict[str, str]]:
+    """The Moon's next four phases after ``after``, in local time (``zone``); with ``month``
+    (its first day), those still to come in it and in the month after, so a month without a
+    full moon can say when the next one is."""
+    until = None
+    if month is not None:
+        following = (month + timedelta(days=32)).replace(day=1)
+        until = datetime.combine(following, time(), zone) + timedelta(days=31)
+        after = max(after, datetime.combine(month, time(), zone))
     return [{"phase": phase.phase, "moment": phase.moment.astimezone(zone).isoformat()}
-            for phase in next_phases(after)]
+            for phase in next_phases(after, until=until)]
 
 
 def _clock(moment: str) -> str:

@@ -57,3 +57,27 @@ def test_when_the_next_full_moon_comes_is_said_first_in_local_time() -> None:
     assert answer.startswith("Der nächste Vollmond ist am Do, 24. Dez. um 02:29. In Bonn, in der Nacht von")
     assert compose_night_answer(data, "en", next_phase="new_moon").startswith(
         "The next new Moon is on Wed 9 Dec at 01:53.")
+
+
+def _month(month: str, *moments: str) -> dict:
+    return {"place": "Bonn", "date": "2026-12-03", "night": night_summary(PLAN),
+            "moon": {"phase": "waning_crescent", "illumination": 0.23}, "month": month,
+            "phases": [{"phase": "full_moon", "moment": moment} for moment in moments]}
+
+
+def test_a_months_full_moons_are_said_alone_with_the_year_unless_it_is_this_month() -> None:
+    january = _month("2027-01", "2027-01-22T13:17:40+01:00", "2027-02-20T23:23:10+01:00")
+    assert compose_night_answer(january, "de", first="moon", next_phase="full_moon") == (
+        "Im Januar 2027 ist Vollmond am Fr, 22. Jan. um 13:18.")
+    two = _month("2027-03", "2027-03-01T10:00:00+01:00", "2027-03-30T21:00:00+02:00")
+    assert compose_night_answer(two, "en", next_phase="full_moon") == (
+        "In March 2027, the full Moon is on Mon 1 Mar at 10:00 and on Tue 30 Mar at 21:00.")
+
+
+def test_a_month_without_a_full_moon_says_so_and_when_the_next_comes() -> None:
+    february = _month("2029-02", "2029-03-01T10:00:00+01:00")  # a made-up February without one
+    assert compose_night_answer(february, "de", next_phase="full_moon") == (
+        "Im Februar 2029 gibt es keinen Vollmond. Der nächste Vollmond ist am Do, 1. März um 10:00.")
+    past = _month("2026-12", "2027-01-22T13:17:40+01:00")  # this month's is past
+    assert compose_night_answer(past, "en", next_phase="full_moon") == (
+        "There is no full Moon left in December. The next full Moon is on Fri 22 Jan at 13:18.")

@@ -36,3 +36,11 @@ def test_the_next_full_moon_of_december_2026() -> None:
     assert full.moment.date().isoformat() == "2026-12-24"
     with pytest.raises(ValueError, match="aware"):
         next_phases(datetime(2026, 12, 3))
+
+
+def test_phases_up_to_a_moment_are_all_found() -> None:
+    after = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    until = datetime(2027, 3, 1, tzinfo=UTC)
+    phases = next_phases(after, until=until)
+    assert phases[-1].moment >= until > phases[-2].moment
+    assert len(phases) > 4 and phases[:4] == next_phases(after)

@@ -25,7 +25,7 @@ def test_a_sunrise_question_alone_asks_for_that_mornings_sunrise(text: str, only
     ("Wann ist wieder Neumond?", "new_moon"),
     ("Wann geht der Mond auf?", None),
     ("Was ist ein Blutmond?", None),
-    ("Wann ist Vollmond im Januar?", None),  # a month: the next full moon may not be in it
+    ("Wann ist Vollmond im Januar?", "full_moon"),  # the month's: describe_night(month=1)
 ])
 def test_which_phase_a_when_question_asks_for(text: str, phase: str | None) -> None:
     from singularity.understanding.lexicon import phase_asked
@@ -38,3 +38,17 @@ def test_monday_is_no_moon() -> None:
 
     assert asks_sunrise_only("what time does the sun come up on monday?")
     assert MOON_WORD.search("when does the moon rise") and not MOON_WORD.search("sunrise on monday")
+
+
+@pytest.mark.parametrize(("text", "month"), [
+    ("Wann ist Vollmond im Januar?", 1),
+    ("when is the new moon in march in london?", 3),
+    ("Neumond im März 2027?", 3),
+    ("Vollmond Mai 2027", 5),
+    ("when is the full moon, may I ask?", 0),  # "may" alone is a verb
+    ("Wann ist der nächste Vollmond?", 0),
+])
+def test_the_month_a_question_names(text: str, month: int) -> None:
+    from singularity.understanding.lexicon import month_asked
+
+    assert month_asked(text.lower()) == month

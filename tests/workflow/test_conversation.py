@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from singularity.memory.profile import ProfileStore
 from singularity.planning.models import Location
@@ -297,3 +298,16 @@ async def test_the_reply_to_which_place_picks_it_and_the_night_question_is_answe
     assert answered.answer.startswith("In York, United Kingdom, in the night of Sat 5 Dec to Sun 6 Dec: ")
     assert "not 'England' as asked" not in answered.answer
     assert answered.state["planning_data"]["place_candidates"] is None
+
+
+async def test_a_full_moon_asked_for_a_month_is_that_months_and_no_time_step_is_needed(session: Session) -> None:
+    from singularity.planning.moon_phases import next_phases
+
+    record = await turn(session, "Wann ist Vollmond im Januar in Kreuzlingen?")  # asked on Mon 30 Nov 2026
+    assert [c.name for c in record.tool_calls] == ["handoff", "set_location", "describe_night"]
+    assert record.tool_calls[-1].arguments == {"month": 1}
+    january = [p.moment for p in next_phases(datetime(2027, 1, 1, tzinfo=UTC), count=4) if p.phase == "full_moon"]
+    local = january[0].astimezone(ZoneInfo("Europe/Zurich")) + timedelta(seconds=30)
+    assert record.answer == f"Im Januar 2027 ist Vollmond am Fr, 22. Jan. um {local:%H:%M}."
+    tonight = await turn(session, "Und wann geht heute der Mond auf?")
+    assert "in der Nacht von Mo, 30. Nov. auf Di, 1. Dez." in tonight.answer

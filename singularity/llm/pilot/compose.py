@@ -73,8 +73,11 @@ def compose_night_answer(data: dict[str, Any], language: str, *, first: str | No
     """The answer to "when does it get dark?" or "when does the Moon rise?": the night
     (``describe_night``): darkness, the Sun and the Moon; ``first``: "sun" or "moon", the one
     asked about, said first; ``next_phase`` ("full_moon", "new_moon"): when it next comes,
-    said before all."""
+    said before all, or, when a month was asked (``describe_night(month=…)``), when it comes in
+    that month, said alone."""
     lang = _lang(language)
+    if next_phase and data.get("month"):
+        return _phases_in_month(data, next_phase, lang)
     night, moon = data.get("night") or {}, data.get("moon") or {}
     day = date.fromisoformat(data["date"])
     heading = say("pilot.night_heading", lang, place=data.get("place", ""), evening=night_name(day).render(lang),
@@ -104,6 +107,36 @@ def compose_night_answer(data: dict[str, Any], language: str, *, first: str | No
                              day=night_name(moment.date()).render(lang), time=f"{moment:%H:%M}"),
                          heading, *parts])
     return " ".join([heading, *parts])
+
+
+def _phases_in_month(data: dict[str, Any], phase: str, language: Language) -> str:
+    """"Im Januar 2027 ist Vollmond am …", or that the month has none (a February can pass
+    without a full moon; this month's may be past) and when the next one comes."""
+    month = date.fromisoformat(f"{data['month']}-01")
+    moments = [datetime.fromisoformat(p["moment"]) + timedelta(seconds=30)
+               for p in data.get("phases") or [] if p["phase"] == phase]
+    inside = [m for m in moments if (m.year, m.month) == (month.year, month.month)]
+    this_month = (month.year, month.month) == (date.fromisoformat(data["date"]).year,
+                                               date.fromisoformat(data["date"]).month)
+    name = say(f"knowledge_figures.month_{_MONTH_KEYS[month.month - 1]}", language) + (
+        "" if this_month else f" {month.year}")
+    named = moon_phase(phase, language)
+    if inside:
+        said = [say("pilot.phase_on", language, day=night_name(m.date()).render(language), time=f"{m:%H:%M}")
+                for m in inside]
+        days = said[0] if len(said) == 1 else say("pilot.phase_and", language, first=said[0], second=said[1])
+        return say("pilot.month_phase", language, month=name, phase=named, days=days)
+    none = say("pilot.month_no_more_phase" if this_month else "pilot.month_no_phase", language,
+               month=name, phase=named)
+    after = next((m for m in moments if m.date() > month), None)
+    if after is None:
+        return none
+    return " ".join([none, say("pilot.night_next_phase", language, phase=named,
+                               day=night_name(after.date()).render(language), time=f"{after:%H:%M}")])
+
+
+_MONTH_KEYS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+               "october", "november", "december")
 
 
 def _notes(data: dict[str, Any], language: Language) -> list[str]:

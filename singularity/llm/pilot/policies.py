@@ -344,13 +344,13 @@ def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
     profile = turn.state.get("user_profile_memory") or {}
     if not planning.get("location") and not profile.get("usual_location"):
         return text(ask_for("location", language), "question")
-    if not planning.get("datetime_iso") and not planning.get("time_phrase"):
-        return tool_call("set_time", when="tonight")
-    # a day set by this message: its sunrise ends the night before (the plan's night, unchanged,
-    # already ends on the morning after it)
+    # no time set: the tool takes tonight; a day set by this message: its sunrise ends the night
+    # before (the plan's night, unchanged, already ends on the morning after it)
+    lowered = turn.user_text.lower()
     named_day = turn.called("set_time") is not None and extract_planning_slots(turn.user_text).when is not None
-    morning = named_day and lx.asks_sunrise_only(turn.user_text.lower())
-    return tool_call("describe_night", **({"morning": True} if morning else {}))
+    month = lx.month_asked(lowered) if lx.phase_asked(lowered) else 0
+    return tool_call("describe_night", **({"morning": True} if named_day and lx.asks_sunrise_only(lowered) else {}),
+                     **({"month": month} if month else {}))
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:

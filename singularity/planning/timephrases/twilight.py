@@ -42,6 +42,13 @@ def current_night_of(now: datetime, location: Location) -> Night | None:
     return night if now.timestamp() < night.dark_end.timestamp() else None
 
 
+def tonight_of(now: datetime, location: Location) -> date:
+    """The evening whose night "tonight" means: last evening's while it is still dark, else
+    today's."""
+    local = now.astimezone(location.tz)
+    return local.date() - timedelta(days=1) if current_night_of(local, location) else local.date()
+
+
 def _now_while_dark(now: datetime, dark_end: datetime, tz: ZoneInfo) -> datetime:
     """Now rounded up to the next quarter hour, or now itself if darkness ends before that."""
     start = ceil_quarter(now, tz)

@@ -43,6 +43,7 @@ from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.sun import evening_of
 from singularity.planning.timephrases import parse_duration, resolve_time
+from singularity.planning.timephrases.twilight import tonight_of
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
 from singularity.units import UnitSystem, distance
@@ -50,6 +51,7 @@ from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import (
     coming_phases,
     compact_plan,
+    month_ahead,
     night_summary,
     night_without_plan,
     now_at,
@@ -102,7 +104,7 @@ class PlanningTools:
                 self.export_plan, self.load_plan_into_stellarium]
 
     async def set_location(self, ctx: Context, place: str) -> ToolResult:
-        """Set the observing place: a name (any language) or coordinates."""
+        """The observing place: a name (any language) or coordinates."""
         asked = (await _planning(ctx)).get("place_candidates") or []
         chosen = chosen_candidate(place, asked)  # "the one in England" after "York could mean …"
         result = await in_geocoding_thread(resolve_location, chosen["label"] if chosen else place,
@@ -127,7 +129,7 @@ class PlanningTools:
         return result
 
     async def set_time(self, ctx: Context, when: str, duration: str | None = None) -> ToolResult:
-        """Set when to observe, in the user's words ('morgen Abend'); optional duration."""
+        """When to observe, in the user's words ('morgen Abend'); optional duration."""
         planning = await _planning(ctx)
         if planning["location"] is None:
             await _update(ctx, time_phrase=when)
@@ -155,7 +157,7 @@ class PlanningTools:
         return result
 
     async def set_equipment(self, ctx: Context, equipment: str) -> ToolResult:
-        """Set the instrument, in the user's words ('10-Zoll-Dobson', '10x50')."""
+        """The instrument, in the user's words ('10-Zoll-Dobson', '10x50')."""
         result = classify_equipment(equipment)
         if result.status is Status.OK:
             await _update(ctx, equipment=result.data["equipment"], generated_plan=None)
@@ -164,7 +166,7 @@ class PlanningTools:
         return result
 
     async def set_preferences(self, ctx: Context, preferences: str) -> ToolResult:
-        """Set preferred object types ('vor allem Galaxien', 'only planets')."""
+        """Preferred object types ('Galaxien', 'only planets')."""
         try:
             request = parse_preference_request(preferences)
         except InputError as exc:
@@ -175,7 +177,7 @@ class PlanningTools:
                                    "strength": request.strength.value})
 
     async def check_weather(self, ctx: Context) -> ToolResult:
-        """Weather forecast for the place and time set."""
+        """Forecast for the place and time set."""
         assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         missing = [name for name in ("location", "datetime_iso") if not planning.get(name)]
@@ -208,8 +210,8 @@ class PlanningTools:
 
     async def compute_plan(self, ctx: Context, proceed_despite_bad_weather: bool = False,
                            bortle: int | None = None, sqm: float | None = None) -> ToolResult:
-        """Compute the plan (weather checked first). proceed_despite_bad_weather only after the
-        user agreed; bortle/sqm only if given."""
+        """The plan, weather checked first; proceed_despite_bad_weather only if the user agreed;
+        bortle/sqm only if given."""
         assumed = await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         missing = [msg(f"planning.the_{name}") for key, name in (
@@ -310,15 +312,18 @@ class PlanningTools:
             await self.resources.run_cpu(render_altitude_chart, plan, path, language)  # a worker process in the app
         return [Artifact(kind="plot", path=str(path), title=say("planning.chart_title", language))]
 
-    async def describe_night(self, ctx: Context, morning: bool = False) -> ToolResult:
-        """Sun, darkness and Moon times of the night set, next Moon phases; morning: the night
-        ending that morning."""
+    async def describe_night(self, ctx: Context, morning: bool = False, month: int = 0) -> ToolResult:
+        """The night set: Sun, darkness, Moon, next phases (a month 1-12's if given); morning:
+        the night ending then."""
         await self._assume_from_profile(ctx)
         planning = await _planning(ctx)
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
-        if planning.get("location") and planning.get("datetime_iso"):
+        if planning.get("location") and (planning.get("datetime_iso") or not full):
             location = Location.model_validate(planning["location"])
-            day = evening_of(datetime.fromisoformat(planning["datetime_iso"]), location.tz) - timedelta(days=int(morning))
+            if planning.get("datetime_iso"):
+                day = evening_of(datetime.fromisoformat(planning["datetime_iso"]), location.tz) - timedelta(days=int(morning))
+            else:  # no time set: tonight
+                day = tonight_of(await _now(ctx, location), location)
         elif full:
             location = Location.model_validate(full["location"])
             day = evening_of(datetime.fromisoformat(full["window"]["start"]), location.tz)
@@ -328,15 +333,17 @@ class PlanningTools:
             datetime.fromisoformat(full["window"]["start"]), location.tz) == day
         if not plans_night:  # another place or night than the plan's, or no plan
             full = await asyncio.to_thread(night_without_plan, location, day)
-        phases = await asyncio.to_thread(coming_phases, await _now(ctx, location), location.tz)
+        now = await _now(ctx, location)
+        asked = month_ahead(now, location.tz, month) if 1 <= month <= 12 else None
+        phases = await asyncio.to_thread(coming_phases, now, location.tz, asked)
         await _update(ctx, night_asked=True)  # "Und am Sonntag?" asks the night again, for Sunday
         return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
                                    "darkness": full["night"]["darkness"], "night": night_summary(full),
                                    "moon": {key: full["moon"][key] for key in ("phase", "illumination")},
-                                   "phases": phases})
+                                   "phases": phases, **({"month": f"{asked:%Y-%m}"} if asked else {})})
 
     async def describe_target(self, ctx: Context, target: str) -> ToolResult:
-        """Facts about a target of the plan, by rank ('1') or name ('M31')."""
+        """A plan target's facts, by rank ('1') or name ('M31')."""
         full = await ctx.store.get(LAST_PLAN_KEY, default=None)
         if not full or not full["targets"]:
             return ToolResult.refused(msg("planning.no_plan_yet"))
@@ -373,8 +380,7 @@ class PlanningTools:
     async def best_night(self, ctx: Context, target: str, place: str | None = None,
                          when: str | None = None, nights: int | None = None,
                          equipment: str | None = None) -> ToolResult:
-        """Rank the coming nights for one object ('M51'); when in the user's words ('diese
-        Woche'); nights 1-60."""
+        """Rank the coming nights for one object ('M51'); when: the user's words; nights 1-60."""
         from singularity.workflow.best_night import nights_asked, resolve_target, run_best_night
 
         chosen = resolve_target(target)
