@@ -176,6 +176,7 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
         self._steps_waiting: dict[str, dict[str, Any]] = {}
         self._conversations_waiting: dict[str, dict[str, Any]] = {}
         self._writer: asyncio.Task[None] | None = None
+        self._writing: set[asyncio.Task[None]] = set()
         self._write_lock = asyncio.Lock()
         # SQLite lets one connection write at a time and makes the others sleep and retry (its
         # busy handler waits up to 100 ms a try): with 20 users a turn waited 0.3 s on average
@@ -231,6 +232,8 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
     def _write_soon(self) -> None:
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_after_delay())
+            self._writing.add(self._writer)  # held until done: the loop keeps only a weak reference
+            self._writer.add_done_callback(self._writing.discard)
 
     async def _write_after_delay(self) -> None:
         await asyncio.sleep(_WRITE_DELAY_S)
@@ -251,7 +254,7 @@ class HistoryDataLayer(SQLAlchemyDataLayer):
                         for step in steps:
                             query, parameters = _step_upsert(step)
                             await session.execute(text(query), self._bound(parameters))
-                except SQLAlchemyError as exc:  # as Chainlit treats a failed query: logged, not raised
+                except (OSError, SQLAlchemyError) as exc:  # as Chainlit treats a failed query: logged
                     log.warning("%d steps of the history could not be stored (%s).", len(steps),
                                 type(exc).__name__)
             for thread_id, snapshot in conversations.items():
