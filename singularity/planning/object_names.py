@@ -33,6 +33,14 @@ _STAR_NAME = re.compile(
     r"(?P<abbr>[A-Z][A-Za-z]{2}) (?P<rest>.+)$"
 )
 
+_GENITIVES = sorted({genitive for _, genitive, _ in CONSTELLATIONS.values()}, key=len, reverse=True)
+STAR_DESIGNATION = re.compile(
+    rf"\b(?:{'|'.join(sorted(set(_GREEK.values())))}|[A-Z]{{1,2}}|\d{{1,3}})\s+(?:{'|'.join(_GENITIVES)})\b",
+    re.IGNORECASE)
+"""A star by its designation in running text: a Bayer letter, a variable star's letters or a
+Flamsteed number before its constellation's genitive ("Eta Carinae", "U Scorpii", "RR Lyrae",
+"61 Cygni", "T Coronae Borealis"), whether or not the catalogue holds it."""
+
 
 @lru_cache(maxsize=1)
 def load_supplement() -> dict[str, dict]:

@@ -41,6 +41,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from singularity.planning.object_names import STAR_DESIGNATION
 from singularity.understanding import lexicon as lx
 from singularity.understanding.best_night import asks_best_night, asks_if_visible
 from singularity.understanding.eyepiece import asks_eyepiece_view, tour_step
@@ -261,11 +262,12 @@ def _about_a_body(text: str, slots: PlanningSlots, meaning: Meaning | None) -> b
 
 def _names_a_body(text: str, meaning: Meaning | None) -> bool:
     """An object by catalogue or common name, a phase of the Moon, or a name the knowledge base
-    files articles under."""
-    if object_name(text) is not None or lx.MOON_PHASE.search(text.lower()):
+    files articles under (said in German too: "die Lokale Gruppe")."""
+    if object_name(text) is not None or lx.MOON_PHASE.search(text.lower()) or STAR_DESIGNATION.search(text):
         return True
     folded = _unhyphenated(text)
-    return meaning is not None and any(_unhyphenated(name) in folded for name in meaning.names)
+    return meaning is not None and (bool(meaning.translated_names)
+                                    or any(_unhyphenated(name) in folded for name in meaning.names))
 
 
 def _unhyphenated(text: str) -> str:

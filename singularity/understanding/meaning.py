@@ -41,6 +41,9 @@ class Meaning:
     names: tuple[str, ...] = ()
     """Names in the message that the knowledge base files articles under ("Charon", "Vesta",
     "Heinrich Olbers"): evidence of astronomy that no word list has to know."""
+    translated_names: tuple[str, ...] = ()
+    """Such names said in German, by the glossary the search widens German questions with
+    ("die Lokale Gruppe" → "Local Group"); they are not in the message's own words."""
 
     @property
     def ranked(self) -> list[tuple[str, float]]:

@@ -18,6 +18,7 @@ import numpy as np
 
 from singularity.config import Settings
 from singularity.errors import SingularityError
+from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.retrieval import KnowledgeBase
 from singularity.understanding.meaning import (
     DATA_FOLDER,
@@ -69,7 +70,10 @@ def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -
                 log.debug("No knowledge-base closeness for routing: %s", exc)
                 closeness = None
             names = tuple(match.name for match in kb.titles.find_in(text.replace("-", " ")))  # "Cassini-Mission"
-            return Meaning(intents=space.scores(vector), knowledge=closeness, names=names)
+            terms = english_terms(text)
+            translated = tuple(match.name for match in kb.titles.find_in("; ".join(terms))) if terms else ()
+            return Meaning(intents=space.scores(vector), knowledge=closeness, names=names,
+                           translated_names=tuple(name for name in translated if name not in names))
         except SingularityError as exc:
             log.debug("Routing by rules only: %s", exc)
             return None

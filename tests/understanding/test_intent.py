@@ -234,6 +234,15 @@ def test_a_name_the_knowledge_base_knows_counts_in_a_german_compound(text: str, 
     assert classify_intent(text, meaning=meaning).kind == "knowledge"
 
 
+def test_a_name_the_knowledge_base_knows_counts_when_said_in_german() -> None:
+    """"die Lokale Gruppe" is the knowledge base's "Local Group" by the search's glossary: the
+    close call between astronomy and off-topic goes to astronomy, as for a name said in English."""
+    unnamed = Meaning(intents={"knowledge": 0.816, "off_topic": 0.810, "plan_followup": 0.817}, knowledge=0.826)
+    named = Meaning(intents=dict(unnamed.intents), knowledge=0.826, translated_names=("Local Group",))
+    assert classify_intent("Wie groß ist die Lokale Gruppe?", meaning=unnamed).kind == "off_topic"
+    assert classify_intent("Wie groß ist die Lokale Gruppe?", meaning=named).kind == "knowledge"
+
+
 @pytest.mark.parametrize(("text", "meaning"), [
     ("Who came up with the Hills cloud?", _near("weather", 0.03, ("Hills cloud",))),
     ("How far away is the Small Magellanic Cloud?", _near("weather", 0.03, ("Small Magellanic Cloud",))),
@@ -376,3 +385,20 @@ def test_whether_the_night_looks_good_is_asked_of_the_forecast(text: str) -> Non
     assert classify_intent("Wie sieht es mit M31 aus?", has_plan=True, follows_up=True).kind != "weather"
     for change in ("Wie sieht es am Samstag aus?", "Lohnt es sich morgen eher?", "Sieht es in Bonn gut aus?"):
         assert classify_intent(change, has_plan=True, follows_up=True).kind in ("planning", "correction")
+
+
+@pytest.mark.parametrize("text", ["Wie oft bricht U Scorpii aus?", "How bright does RR Lyrae get?",
+                                  "Wie weit ist 61 Cygni weg?", "Was passiert mit Eta Carinae?"])
+def test_a_star_by_its_designation_names_a_body(text: str) -> None:
+    """A letter or number before a constellation's genitive is a star, catalogued or not; it
+    tips a close call towards astronomy as a named object does."""
+    close = Meaning(intents={"knowledge": 0.818, "off_topic": 0.842}, knowledge=0.82)
+    assert classify_intent(text, meaning=close).kind == "knowledge"
+
+
+def test_a_genitive_alone_or_a_street_is_no_star() -> None:
+    from singularity.planning.object_names import STAR_DESIGNATION
+
+    assert STAR_DESIGNATION.search("Ich wohne in der Via Tauri 5") is None
+    assert STAR_DESIGNATION.search("Canis Majoris") is None
+    assert STAR_DESIGNATION.search("VY Canis Majoris ist riesig")[0] == "VY Canis Majoris"

@@ -311,3 +311,10 @@ async def test_a_full_moon_asked_for_a_month_is_that_months_and_no_time_step_is_
     assert record.answer == f"Im Januar 2027 ist Vollmond am Fr, 22. Jan. um {local:%H:%M}."
     tonight = await turn(session, "Und wann geht heute der Mond auf?")
     assert "in der Nacht von Mo, 30. Nov. auf Di, 1. Dez." in tonight.answer
+
+
+async def test_a_topic_named_in_german_is_an_astronomy_question(knowledge_session: Session) -> None:
+    """"die Lokale Gruppe" is no word of the astronomy vocabulary; the glossary makes it the
+    knowledge base's "Local Group" (it was refused as off-topic)."""
+    record = await turn(knowledge_session, "Wie groß ist die Lokale Gruppe?")
+    assert record.agents == ["SingularityOrchestrator", "KnowledgeAgent"]
