@@ -256,8 +256,11 @@ def _thanks_or_goodbye(lowered: str, slots: PlanningSlots, meaning: Meaning | No
 
 
 def _about_a_body(text: str, slots: PlanningSlots, meaning: Meaning | None) -> bool:
-    """ "Wie ist das Wetter auf dem Jupiter?" asks about a planet's weather, not tonight's."""
-    return slots.place is None and slots.when is None and _names_a_body(text, meaning)
+    """ "Wie ist das Wetter auf dem Jupiter?" asks about a planet's weather, not tonight's; so
+    does "Wie kalt ist es auf dem Mars um Mitternacht?": a time on another world is no night."""
+    if slots.place is not None or not _names_a_body(text, meaning):
+        return False
+    return slots.when is None or (meaning is not None and _on_a_body(text, meaning))
 
 
 def _names_a_body(text: str, meaning: Meaning | None) -> bool:
@@ -346,6 +349,8 @@ def _knowledge_question_after_all(
         return True  # "Kann man Beteigeuze von Deutschland aus sehen?": no night, one object
     if meaning is None:
         return False
+    if _on_a_body(text, meaning) and not lx.OBSERVE_WORDS.search(lx.WEATHER.sub(" ", text.lower())):
+        return True  # "what's the weather like on Mars at night?" (but "Krater auf dem Mond sehen" is seeing)
     return meaning.best == "knowledge" and meaning.lead("knowledge", ["planning", "weather"]) > 0
 
 
@@ -397,7 +402,8 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))) and not lx.RARE_EVENT.search(lowered)
+                     or lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))) and not (
+        lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing:

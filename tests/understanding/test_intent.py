@@ -402,3 +402,16 @@ def test_a_genitive_alone_or_a_street_is_no_star() -> None:
     assert STAR_DESIGNATION.search("Ich wohne in der Via Tauri 5") is None
     assert STAR_DESIGNATION.search("Canis Majoris") is None
     assert STAR_DESIGNATION.search("VY Canis Majoris ist riesig")[0] == "VY Canis Majoris"
+
+
+@pytest.mark.parametrize(("text", "meaning", "kind"), [
+    ("Wie kalt ist es auf dem Mars um Mitternacht?", _near("weather", 0.01, ("Mars",)), "knowledge"),
+    ("what's the weather like on mars at night?", _near("weather", 0.01, ("Mars",)), "knowledge"),
+    ("Wie ist das Wetter auf dem Jupiter heute Nacht?", _near("weather", 0.01, ("Jupiter",)), "knowledge"),
+    ("Kann ich heute Nacht die Krater auf dem Mond sehen?", _near("planning", 0.01, ("Mond",)), "planning"),
+    ("Wie wird das Wetter heute Nacht in Berlin?", _near("weather", 0.01, ()), "weather"),
+])
+def test_a_time_on_another_world_is_no_night_to_observe(text: str, meaning: Meaning, kind: str) -> None:
+    """The weather or the cold "auf dem Mars um Mitternacht" is the planet's; seeing something
+    on the Moon tonight stays a night to observe."""
+    assert classify_intent(text, meaning=meaning).kind == kind
