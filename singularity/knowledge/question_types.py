@@ -147,7 +147,7 @@ _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "d
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
 _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend", "bis",
-                 "thanks", "due", "owing"}
+                 "until", "till", "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
 to libration" by a sentence under *Libration*), and
 the folded forms of the German stopwords ("über" is "uber" once folded)."""
@@ -634,6 +634,9 @@ _NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
 # "how long would a black hole with the mass of a star take" asks for a duration, not a mass.
 _LEADING: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     (Asked.REASON, re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b")),
+    # "how long until the next eclipse?" asks when it comes ("bis zur Erde" is still a way's duration)
+    (Asked.DATE, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b.*\b(?:until|till|before|bis)\s+"
+                            r"(?:(?:zur|zum|zu|the)\s+)?(?:next|n(?:ä|a|ae)chste\w*)\b")),
     (Asked.DURATION, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b(?!\s+ago\b)(?!.*\bher$)")),
 )
 

@@ -21,6 +21,10 @@ from singularity.knowledge.question_types import Asked, person_names, question_k
     ("Wie entstehen Sterne?", Asked.PROCESS), ("What is a quasar?", Asked.DEFINITION),
     ("What is the temperature of the Sun's corona?", Asked.TEMPERATURE),
     ("Tell me about Saturn", Asked.FACT),
+    ("How long until the next solar eclipse?", Asked.DATE),
+    ("Wie lange dauert es noch bis zur nächsten Sonnenfinsternis?", Asked.DATE),
+    ("Wie lange braucht das Licht bis zur Erde?", Asked.DURATION),
+    ("How long does the next eclipse last?", Asked.DURATION),
 ])
 def test_the_kind_of_fact_follows_the_question_word(question: str, asked: Asked) -> None:
     assert question_kind(question) is asked
@@ -947,3 +951,10 @@ def test_a_question_that_names_nothing_is_answered_by_nothing() -> None:
     passage = _about("Nebulae", "The Orion Nebula is about 24 light-years across.")
     answer = answer_quotes("how big is it?", passage)
     assert not answer.found
+
+
+def test_how_long_until_the_next_event_is_answered_by_its_date() -> None:
+    transit = _about("Lark", "In this made-up example the next transit of Lark is on 3 May 2031. A transit of Lark "
+                             "lasts about 5 hours.")
+    assert answer_quotes("How long until the next transit of Lark?", transit).key == "3 May 2031"
+    assert answer_quotes("How long does a transit of Lark last?", transit).key == "about 5 hours"
