@@ -31,6 +31,7 @@ async def test_german_question_scans_this_week_and_answers_in_german(
     assert record.answer.startswith("Die besten Nächte für M51 in Kreuzlingen")
     assert "1. " in record.answer and "Vorhersage: meist klar" in record.answer
     assert [a.kind for a in record.artifacts] == ["plot"] and Path(record.artifacts[0].path).exists()
+    assert record.state["last_discussed_object"] == "M51"  # "Zeig sie mir in Stellarium" opens it
 
 
 @pytest.mark.slow

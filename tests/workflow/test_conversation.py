@@ -225,6 +225,7 @@ async def test_asking_whether_an_object_is_in_the_plan_gets_its_entry_or_its_nig
     assert absent.answer.startswith("Jupiter steht nicht unter den Zielen des Plans; in der Nacht des Plans sieht "
                                     "es so aus:\n\nJupiter in Kreuzlingen, Schweiz in der Nacht von Di, 1. Dez.:\n"
                                     "Jupiter steht um ")
+    assert absent.state["last_discussed_object"] == "Jupiter"  # "Zeig ihn mir" opens it
     present = await turn(session, "Und M33?")
     assert present.tool_calls[-1].arguments == {"target": "M33"} and present.answer.startswith("M33 (Dreiecksgalaxie)")
 

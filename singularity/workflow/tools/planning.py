@@ -80,6 +80,12 @@ async def _planning(ctx: Context) -> dict[str, Any]:
     return state["planning_data"]
 
 
+async def _discussed(ctx: Context, name: str) -> None:
+    """The object the conversation is now about: "Zeig ihn mir in Stellarium" opens it."""
+    async with ctx.store.edit_state() as store:
+        store[STATE_KEY]["last_discussed_object"] = name
+
+
 async def _update(ctx: Context, **values: Any) -> None:
     async with ctx.store.edit_state() as store:
         store[STATE_KEY]["planning_data"].update(values)
@@ -354,8 +360,7 @@ class PlanningTools:
                 return scanned
             names = ", ".join(t["name"] for t in full["targets"][:8])
             return ToolResult.needs_input(msg("planning.not_in_plan", target=target, names=names))
-        async with ctx.store.edit_state() as store:
-            store[STATE_KEY]["last_discussed_object"] = chosen["name"]
+        await _discussed(ctx, chosen["name"])
         return ToolResult.success({"target": chosen})
 
     async def _plan_night_scan(self, ctx: Context, full: dict[str, Any], target: str) -> ToolResult | None:
@@ -374,6 +379,7 @@ class PlanningTools:
             language=await _language(ctx))
         if scanned.status not in (Status.OK, Status.PARTIAL):
             return None
+        await _discussed(ctx, found.name)
         return scanned.model_copy(update={"data": {**(scanned.data or {}), "not_in_plan": found.name},
                                           "model_data": {**(scanned.model_data or {}), "not_in_plan": found.name}})
 
@@ -409,10 +415,13 @@ class PlanningTools:
         except InputError as exc:
             return ToolResult.needs_input(exc.message)
         session_dir = await ctx.store.get(SESSION_DIR_KEY, default=None)
-        return await asyncio.to_thread(
+        ranked = await asyncio.to_thread(
             run_best_night, chosen, location=location, equipment=Equipment.model_validate(equipment),
             first=first, nights=count, settings=self.settings, now=now,
             chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
+        if ranked.status in (Status.OK, Status.PARTIAL):
+            await _discussed(ctx, chosen.name)
+        return ranked
 
     async def export_plan(self, ctx: Context) -> ToolResult:
         """The plan as files: Stellarium list, CSV, PDF."""
