@@ -202,6 +202,9 @@ class RemoteControl:
         self.timeout_s = timeout_s
         self.script_timeout_s = script_timeout_s
         self.poll_interval_s = poll_interval_s
+        self.changes_sent = 0
+        """Requests that may have changed Stellarium (every POST that left this machine): an
+        action that failed before sending one changed nothing."""
         self._client = httpx.AsyncClient(
             base_url=self.base_url,
             timeout=timeout_s,
@@ -566,9 +569,12 @@ class RemoteControl:
         data: dict[str, str] | None = None,
         allow: frozenset[int] = frozenset(),
     ) -> httpx.Response:
+        changing = method != "GET"
+        self.changes_sent += changing  # answered or not, it may have been carried out
         try:
             response = await self._client.request(method, path, params=params, data=data)
         except httpx.ConnectError as exc:
+            self.changes_sent -= changing  # it never reached Stellarium
             raise StellariumUnavailable(msg("stellarium.unreachable", url=self.base_url),
                                         detail=failures.detail(exc)) from None
         except httpx.TimeoutException:

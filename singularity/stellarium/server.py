@@ -68,12 +68,18 @@ def build_server(settings: Settings) -> FastMCP:
                 connection.clear()
 
     async def run(action: Action) -> dict[str, Any]:
+        remote = connection["remote"]
+        sent = remote.changes_sent
         try:
-            result = await action(connection["remote"])
+            result = await action(remote)
         except InputError as exc:
             result = ToolResult.refused(exc.message)
         except ServiceError as exc:
-            result = ToolResult.failed(exc.message, data={"detail": exc.detail} if exc.detail else None)
+            # nothing sent that could change Stellarium (it is off, or refused the password):
+            # not done, rather than an unknown outcome
+            unchanged = remote.changes_sent == sent
+            result = (ToolResult.refused if unchanged else ToolResult.failed)(
+                exc.message, data={"detail": exc.detail} if exc.detail else None)
         return wire(result)
 
     server = FastMCP("Singularity Stellarium", instructions=INSTRUCTIONS, lifespan=lifespan)

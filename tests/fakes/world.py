@@ -116,7 +116,7 @@ DEPENDENCIES = (
                "SIMBAD"),
     Dependency("Stellarium", "Zeig mir M42 in Stellarium",
                lambda url: {"SINGULARITY__STELLARIUM__URL": url},
-               "Fehlgeschlagen – Ergebnis unbekannt: Stellarium"),
+               ": Stellarium"),  # "Nicht erledigt" when nothing reached it, else "… Ergebnis unbekannt"
     Dependency("Phoenix", "Hallo",
                lambda url: {"SINGULARITY__TRACING__ENABLED": "true",
                             "SINGULARITY__TRACING__COLLECTOR_ENDPOINT": url},

@@ -119,8 +119,8 @@ async def test_stellarium_not_running_is_one_sentence(
         session: Session, fake_stellarium: FakeStellarium) -> None:
     fake_stellarium.stop()
     record = await turn(session, "Zeig mir M42 in Stellarium")
-    assert record.tool_calls[1].status == "failed"
-    assert record.answer.startswith("Fehlgeschlagen – Ergebnis unbekannt: Stellarium ist unter")
+    assert record.tool_calls[1].status == "refused"  # nothing reached Stellarium: nothing changed
+    assert record.answer.startswith("Nicht erledigt: Stellarium ist unter")
     assert "Remote-Control-Plugin" in record.answer and record.answer.count(". ") == 0
     assert "Errno" not in record.answer and "Connection refused" not in record.answer
     planning = await turn(session, ARTICLE_EXAMPLE, now=NOW)  # the rest keeps working
@@ -134,7 +134,7 @@ async def test_wrong_password(settings: Settings, fake_server: FakeServer,
     with FakeStellarium(password="secret") as fake:
         session = Session.create(settings=stellarium_settings(settings, fake_server, fake.url))
         record = await turn(session, "Zeig mir M42 in Stellarium")
-    assert record.answer == ("Fehlgeschlagen – Ergebnis unbekannt: Stellariums Remote Control hat "
+    assert record.answer == ("Nicht erledigt: Stellariums Remote Control hat "
                              "das Passwort abgelehnt: STELLARIUM_PASSWORD stimmt nicht mit dem im "
                              "Remote-Control-Plugin eingestellten Passwort überein.")
 

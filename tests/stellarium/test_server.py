@@ -145,14 +145,22 @@ async def test_unverified_effects_fail_or_are_partial(
     assert shot["status"] == "failed" and "wrote no screenshot" in shot["message"]
 
 
-async def test_stellarium_down_fails_with_one_sentence(
+async def test_stellarium_down_is_one_sentence_and_nothing_done(
     client: Client[Any], fake_stellarium: FakeStellarium
 ) -> None:
     fake_stellarium.stop()
     for tool, arguments in (("stellarium_status", {}), ("center_object", {"name": "M31"})):
         result = await call(client, tool, **arguments)
-        assert result["status"] == "failed"
+        assert result["status"] == "refused"  # nothing reached Stellarium: "not done", not "unknown"
         assert "not running or its Remote Control plugin is off" in result["message"]
+
+
+async def test_a_failure_after_a_change_was_sent_has_an_unknown_outcome(
+    client: Client[Any], fake_stellarium: FakeStellarium
+) -> None:
+    fake_stellarium.scripts_ignored = True  # the selecting script is sent, its effect never comes
+    result = await call(client, "center_object", name="M31")
+    assert result["status"] == "failed"
 
 
 async def test_password_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,7 +171,7 @@ async def test_password_comes_from_the_environment(monkeypatch: pytest.MonkeyPat
         monkeypatch.setenv("STELLARIUM_PASSWORD", "wrong")
         async with Client(build_server(settings_for(fake.url))) as mcp:
             failed = await call(mcp, "stellarium_status")
-        assert failed["status"] == "failed" and "STELLARIUM_PASSWORD" in failed["message"]
+        assert failed["status"] == "refused" and "STELLARIUM_PASSWORD" in failed["message"]
 
 
 def test_a_remote_stellarium_without_password_is_warned_about(

@@ -124,7 +124,8 @@ async def test_a_german_conversation_hears_no_english_from_code(offline_world: S
     records, steps = await _conversation(offline_world, GERMAN)
     assert {r.language for r in records} == {"de"}
     failures = [c.status for r in records for c in r.tool_calls]
-    assert failures.count("failed") >= 4 and "refused" in failures  # the failing paths ran
+    # the failing paths ran (Stellarium, unreachable, changed nothing: refused)
+    assert failures.count("failed") >= 3 and failures.count("refused") >= 2
     assert any("Quellen" in r.answer for r in records)
     lines = [line for r in records for line in _composed_lines(r.answer)]
     assert _foreign(lines, ENGLISH_MARKERS) == []
@@ -138,7 +139,7 @@ async def test_an_english_conversation_hears_no_german_from_code(offline_world: 
     records, steps = await _conversation(offline_world, ENGLISH)
     assert {r.language for r in records} == {"en"}
     failures = [c.status for r in records for c in r.tool_calls]
-    assert failures.count("failed") >= 4 and "refused" in failures
+    assert failures.count("failed") >= 3 and failures.count("refused") >= 2
     lines = [line for r in records for line in _composed_lines(r.answer)]
     assert _foreign(lines, GERMAN_MARKERS) == []
     assert _foreign(steps, GERMAN_MARKERS) == []
