@@ -101,6 +101,7 @@ async def test_english_request_gets_an_english_plan(session: Session, fake_serve
     clear_forecast(fake_server)
     record = await turn(session, "Plan tomorrow night in Zurich for 2 hours with 10x50 binoculars")
     assert record.answer.startswith("Your observing plan for Zürich") or record.answer.startswith("Your observing plan for Zurich")
+    assert " from 1 Dec 2026 " in record.answer.split("\n")[0]  # an English date, not 01.12.2026
     assert record.state["planning_data"]["equipment"]["class"] == "binoculars"
 
 

@@ -43,6 +43,7 @@ from singularity.planning.preferences import parse_preference_request
 from singularity.planning.skybrightness import sky_brightness
 from singularity.planning.sun import evening_of
 from singularity.planning.timephrases import parse_duration, resolve_time
+from singularity.planning.timephrases.formatting import short_moment
 from singularity.planning.timephrases.twilight import tonight_of
 from singularity.planning.weather.check import check_weather
 from singularity.results import Artifact, Status, ToolResult
@@ -266,7 +267,7 @@ class PlanningTools:
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
         data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
-        view = {"place": place_name(location, await _language(ctx)), "start": f"{plan.window.start.astimezone(location.tz):%d.%m.%Y %H:%M}",
+        view = {"place": place_name(location, await _language(ctx)), "start": short_moment(plan.window.start.astimezone(location.tz)).render(await _language(ctx)),
                 "targets": summary["targets"],
                 "moon": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
                 "night": night,

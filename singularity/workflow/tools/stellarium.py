@@ -36,6 +36,7 @@ from singularity.planning.eyepiece_view import (
 )
 from singularity.planning.eyepieces import Eyepiece, find_eyepiece
 from singularity.planning.models import Equipment, Location
+from singularity.planning.timephrases.formatting import short_date, short_moment
 from singularity.planning.visibility import Visibility, visibility
 from singularity.results import Artifact, Status, ToolResult
 from singularity.stellarium.bridge import StellariumBridge, StellariumBusy
@@ -56,8 +57,8 @@ class Viewpoint:
         self.location, self.when, self.source = location, when, source
 
     @property
-    def local_time(self) -> str:
-        return f"{self.when.astimezone(self.location.tz):%d.%m.%Y %H:%M}"
+    def local_time(self) -> Message:
+        return short_moment(self.when.astimezone(self.location.tz))
 
 
 
@@ -124,7 +125,7 @@ class StellariumTools:
         data = {"object": obj.name, "kind": obj.kind,
                 "common_name": obj.german_name if language == "de" and obj.german_name and not obj.body
                 else obj.common_name,
-                "place": place_name(view.location, language), "time": view.local_time,
+                "place": place_name(view.location, language), "time": view.local_time.render(language),
                 "place_source": view.source, "resolved_by": obj.source,
                 "notes": [n.model_dump(mode="json") for n in notes]}
         if seen is not None:
@@ -367,7 +368,8 @@ class StellariumTools:
         shot = await self._screenshot(ctx, f"{obj.name}-eyepiece")
         if shot.status is not Status.OK:
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(shot)))
-        return ToolResult.success({"place": where.location.name, "time": where.local_time},
+        language = (await ctx.store.get(STATE_KEY, default=None) or {}).get("language") or "en"
+        return ToolResult.success({"place": where.location.name, "time": where.local_time.render(language)},
                                   artifacts=shot.artifacts)
 
 
@@ -391,7 +393,7 @@ def _below_horizon(obj: SkyObject, view: Viewpoint, seen: Visibility) -> Message
     elif rise.date() == view.when.astimezone(view.location.tz).date():
         rising = msg("stellarium.rises_at", time=f"{rise:%H:%M}")
     else:
-        rising = msg("stellarium.rises_on", time=f"{rise:%H:%M}", date=f"{rise:%d.%m.%Y}")
+        rising = msg("stellarium.rises_on", time=f"{rise:%H:%M}", date=short_date(rise.date()))
     return msg("stellarium.below_horizon", object=obj.said, place=place_said(view.location),
                time=view.local_time, source=msg(f"stellarium.source_{view.source}"),
                altitude=f"{seen.altitude_deg:.0f}", rise=rising)
