@@ -131,6 +131,7 @@ NOT_PLACES = {
     "sunset", "allgemeinen", "general", "detail", "details", "deutsch", "german", "english",
     "englisch", "ordnung", "prinzip", "stille", "klarheit", "kürze", "kuerze",
     "oberfläche", "oberflaeche", "oberflache", "surface", "atmosphäre", "atmosphaere", "atmosphere",
+    "weg", "wege",  # "Ist da der Mond im Weg?"
     # what people go to a place for ("in Kreuzlingen zum Beobachten"): never part of its name
     "beobachten", "sternegucken", "sternengucken", "gucken", "schauen", "anschauen",
     "fotografieren", "spechteln", "observing", "stargazing", "viewing", "astrofotografie",
@@ -304,6 +305,8 @@ ON_A_NIGHT = re.compile(
 MOON_TONIGHT = re.compile(
     r"\b(?:what(?:'s|\s+is)\s+the\s+moon\s+doing|was\s+macht\s+(?:\w+\s+){0,2}?der\s+mond"
     r"|(?:is|will)\s+the\s+moon\s+(?:be\s+)?in\s+the\s+way|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?der\s+mond"
+    r"|der\s+mond\s+(?:\w+\s+){0,3}?im\s+weg|the\s+moon\s+(?:\w+\s+){0,3}?(?:in\s+the\s+way|a\s+problem)"
+    r"|st(?:ö|oe)rt\s+(?:\w+\s+){0,2}?(?:das\s+)?mondlicht|does\s+the\s+moon(?:light)?\s+(?:\w+\s+)?interfere"
     r"|(?:ist|haben\s+wir)\s+(?:heute|morgen)\s+(?:\w+\s+)?(?:voll|neu|halb)mond"
     r"|is\s+(?:it|there)\s+a\s+(?:full|new|half)\s+moon\s+(?:tonight|today|tomorrow)"
     r"|welche\s+mondphase|what\s+phase\s+(?:is\s+)?the\s+moon"
@@ -343,8 +346,12 @@ SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
 def asks_night_times(lowered: str) -> bool:
     """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
     one_night = bool(RISES_ON_A_NIGHT.search(lowered) and ON_A_NIGHT.search(lowered))
-    return (bool(NIGHT_TIMES.search(lowered) or MOON_TONIGHT.search(lowered) or WHEN_PHASE.search(lowered)
+    moon = bool(MOON_TONIGHT.search(lowered)) and not _WHY.match(lowered)  # "why is the moon in the way during …"
+    return (bool(NIGHT_TIMES.search(lowered) or moon or WHEN_PHASE.search(lowered)
                  or one_night) and not NOT_THE_NIGHT.search(lowered))
+
+
+_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
 
 
 _MONTH_NAMES = (r"januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"

@@ -52,3 +52,17 @@ def test_the_month_a_question_names(text: str, month: int) -> None:
     from singularity.understanding.lexicon import month_asked
 
     assert month_asked(text.lower()) == month
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("Ist da der Mond im Weg?", True),
+    ("will the moon get in the way tomorrow?", True),
+    ("is the moon going to be a problem?", True),
+    ("Stört das Mondlicht?", True),
+    ("why is the moon in the way during a solar eclipse?", False),  # the world, not this night
+    ("Wie weit ist der Mond weg?", False),
+])
+def test_whether_the_moon_is_in_the_way_asks_the_night(text: str, asks: bool) -> None:
+    from singularity.understanding.lexicon import asks_night_times
+
+    assert asks_night_times(text.lower()) is asks

@@ -296,3 +296,7 @@ def test_a_follow_up_while_the_place_is_asked_for_names_no_place(text: str) -> N
 
 def test_a_month_is_no_place() -> None:
     assert extract_planning_slots("Wann ist Vollmond im Januar?", awaiting="location").place is None
+
+
+def test_in_the_way_is_no_place() -> None:
+    assert extract_planning_slots("Ist da der Mond im Weg?").place is None
