@@ -72,6 +72,8 @@ def resolve_location(
     for size in range(min(len(words), MAX_SHORTENED_WORDS) - 1, 0, -1):
         if not _nothing_found(result):
             break
+        if size == 1 and words[0].casefold().rstrip(".") in _NAME_LEADS:
+            break  # "Lake Tahoe" is not the hamlet of Lake, Ohio
         shorter = _by_name(" ".join(words[:size]).rstrip(",;:"), settings=settings, geocoder=geocoder)
         if not _nothing_found(shorter):
             result = shorter
@@ -80,6 +82,15 @@ def resolve_location(
 
 MAX_SHORTENED_WORDS = 6
 """Longer texts are not a place name with a few words too many; they are not shortened."""
+_NAME_LEADS = frozenset({
+    "lake", "lago", "lac", "loch", "mount", "mt", "mont", "monte", "fort", "port", "porto", "puerto", "cape",
+    "cap", "capo", "saint", "st", "san", "santa", "sankt", "bad", "new", "north", "south", "east", "west",
+    "upper", "lower", "great", "little", "big", "rio", "bay", "point", "glen", "los", "las", "el", "la", "le",
+    "the", "isle", "isla", "ile", "île", "nord", "süd", "ost", "groß", "gross", "klein", "neu", "alt", "ober",
+    "unter", "hoch", "sea", "see", "mar", "mare", "valle", "val", "vale", "cabo", "costa",
+})
+"""Words a longer name begins with, no place of their own when the rest is unknown: the words
+after them are not dropped ("Lake Tahoe", "Mount Wilson", "Bad Tölz" are asked about whole)."""
 
 
 def _nothing_found(result: ToolResult) -> bool:

@@ -140,6 +140,18 @@ def test_a_place_found_by_the_start_of_its_name_is_not_known_by_it(settings: Set
     assert "known_as" not in result.data["place"]
 
 
+def test_a_name_is_not_cut_to_its_leading_word(settings: Settings) -> None:
+    """"Lake Tahoe" is in no gazetteer of towns; the towns called "Lake …" are not what was asked."""
+    assert resolve_location("Lake", settings=settings).data["candidates"]
+    result = resolve_location("Lake Tahoe", settings=settings)
+    assert result.status is Status.NEEDS_INPUT and not (result.data or {}).get("candidates")
+    assert "Lake Tahoe" in str(result.message)
+
+
+def test_a_place_with_words_after_it_is_still_found(settings: Settings) -> None:
+    assert location_of(resolve_location("Kreuzlingen zum Beobachten", settings=settings)).name.startswith("Kreuzlingen")
+
+
 def test_la_palma_spanien(settings: Settings) -> None:
     result = resolve_location("La Palma, Spanien", settings=settings)
     location = location_of(result)
