@@ -117,7 +117,7 @@ async def test_a_knowledge_turn_shows_the_query_and_the_hits(
     assert "Mars" in search.attributes["retrieval.documents.0.document.metadata"]
 
 
-async def test_a_failing_stellarium_turn_names_the_failed_tool_and_the_honest_report(
+async def test_a_failing_stellarium_turn_names_the_tool_that_did_nothing_and_the_honest_report(
         settings: Settings, fake_server: FakeServer, fake_stellarium: FakeStellarium,
         monkeypatch: pytest.MonkeyPatch) -> None:
     in_memory_mcp(monkeypatch)
@@ -131,10 +131,10 @@ async def test_a_failing_stellarium_turn_names_the_failed_tool_and_the_honest_re
     turn = root(spans)
     meta = metadata(turn)
     assert meta["agent_path"] == ["SingularityOrchestrator", "StellariumAgent"]
-    failed = [t for t in meta["tools"] if t["status"] == "failed"]
+    failed = [t for t in meta["tools"] if t["status"] == "refused"]  # nothing reached Stellarium (D64)
     assert failed and failed[0]["agent"] == "StellariumAgent"
-    assert f"tool:{failed[0]['name']}:failed" in turn.attributes["tag.tags"]
-    assert meta["honesty"] and meta["honesty"][0].startswith(f"failed {failed[0]['name']}: ")
+    assert f"tool:{failed[0]['name']}:refused" in turn.attributes["tag.tags"]
+    assert meta["honesty"] and meta["honesty"][0].startswith(f"refused {failed[0]['name']}: ")
     assert "Stellarium" in meta["honesty"][0]
     assert list(turn.attributes["singularity.honesty"]) == meta["honesty"]
     assert turn.attributes["output.value"] == record.answer

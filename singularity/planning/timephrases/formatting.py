@@ -30,15 +30,13 @@ def moment_message(moment: datetime) -> Message:
 
 def short_date(day: date) -> Message:
     """'03.12.2026' / '3 Dec 2026': a date in a line that says more."""
-    return msg("time.short_date", dd=f"{day.day:02d}", mm=f"{day.month:02d}", day=day.day,
-               month=msg(f"time.{MONTH_ABBR[day.month - 1].lower()}"), year=day.year)
+    return msg("time.short_date", day=day.day, month=msg(f"time.short_month_{day.month}"), year=day.year)
 
 
 def short_moment(moment: datetime) -> Message:
     """'03.12.2026 17:58' / '3 Dec 2026 17:58' (local; the zone is the place's)."""
-    return msg("time.short_moment", dd=f"{moment.day:02d}", mm=f"{moment.month:02d}", day=moment.day,
-               month=msg(f"time.{MONTH_ABBR[moment.month - 1].lower()}"), year=moment.year,
-               clock=f"{moment:%H:%M}")
+    return msg("time.short_moment", day=moment.day, month=msg(f"time.short_month_{moment.month}"),
+               year=moment.year, clock=f"{moment:%H:%M}")
 
 
 def weekday_message(day: date) -> Message:
