@@ -3,9 +3,12 @@ write their results back. No ``from __future__ import annotations`` in these mod
 recognises the injected ``Context`` parameter by its real annotation, and a string annotation
 would leak ``ctx`` into the tool schema the model sees."""
 
+from llama_index.core.workflow import Context
+
 from singularity.catalogue import Message, msg
 from singularity.errors import SingularityError
 from singularity.results import ToolResult
+from singularity.workflow.store_keys import STATE_KEY
 
 
 def failure(exc: SingularityError) -> ToolResult:
@@ -27,3 +30,12 @@ def together(messages: list[Message]) -> Message:
     for message in reversed(messages[:-1]):
         joined = msg("common.both", first=message, second=joined)
     return joined
+
+
+async def remember_object(ctx: Context, name: str) -> None:
+    """The object the conversation is now about (found, opened, scanned or ranked): "Zeig ihn
+    mir in Stellarium" and "how far away is it?" mean it."""
+    async with ctx.store.edit_state() as store:
+        state = store.get(STATE_KEY)
+        if state is not None:
+            state["last_discussed_object"] = name

@@ -36,7 +36,7 @@ from singularity.workflow.store_keys import (
     SOURCES_KEY,
     STATE_KEY,
 )
-from singularity.workflow.tools import failure
+from singularity.workflow.tools import failure, remember_object
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class KnowledgeTools:
         result = await self._passages(ctx, [outcome], per_topic=self.settings.knowledge.top_k)
         data = {**(result.data or {}), "query": query, "rewritten_query": standalone}
         if title and outcome.title_filter:
-            await _remember_object(ctx, title)
+            await remember_object(ctx, title)
         return result.model_copy(update={"data": data, "model_data": {**(result.model_data or {}),
                                  **({"rewritten_query": standalone} if standalone != query else {})}})
 
@@ -150,7 +150,7 @@ class KnowledgeTools:
         data = {"object": object_name, "images": rows}
         shown = {"object": object_name,
                  "images": [{k: r[k] for k in ("title", "source", "license")} for r in rows]}
-        await _remember_object(ctx, object_name)
+        await remember_object(ctx, object_name)
         if found.problems:
             return ToolResult.partial({**data, "detail": " ".join(found.problems)}, found.said[0],
                                       artifacts=artifacts, model_data=shown)
@@ -214,13 +214,6 @@ def _sources_of(rows: Sequence[Mapping[str, Any]], entries: list[dict[str, Any]]
     return [{"id": e["id"], "marker": f"[{e['id']}]", "kind": e["kind"],
              "citation": Message.model_validate(e["citation"]).render("en")}  # the model reads English
             for e in entries if f"[{e['id']}]" in used]
-
-
-async def _remember_object(ctx: Context, name: str) -> None:
-    async with ctx.store.edit_state() as store:
-        state = store.get(STATE_KEY)
-        if state is not None:
-            state["last_discussed_object"] = name
 
 
 async def _rewrite_with_model(llm: LLM, query: str, recent: list[str]) -> str | None:

@@ -64,7 +64,7 @@ from singularity.workflow.store_keys import (
     SESSION_DIR_KEY,
     STATE_KEY,
 )
-from singularity.workflow.tools import said, together
+from singularity.workflow.tools import remember_object, said, together
 
 
 async def _now(ctx: Context, location: Location) -> datetime:
@@ -79,12 +79,6 @@ async def _language(ctx: Context) -> Language:
 async def _planning(ctx: Context) -> dict[str, Any]:
     state = await ctx.store.get(STATE_KEY)
     return state["planning_data"]
-
-
-async def _discussed(ctx: Context, name: str) -> None:
-    """The object the conversation is now about: "Zeig ihn mir in Stellarium" opens it."""
-    async with ctx.store.edit_state() as store:
-        store[STATE_KEY]["last_discussed_object"] = name
 
 
 async def _update(ctx: Context, **values: Any) -> None:
@@ -361,7 +355,7 @@ class PlanningTools:
                 return scanned
             names = ", ".join(t["name"] for t in full["targets"][:8])
             return ToolResult.needs_input(msg("planning.not_in_plan", target=target, names=names))
-        await _discussed(ctx, chosen["name"])
+        await remember_object(ctx, chosen["name"])
         return ToolResult.success({"target": chosen})
 
     async def _plan_night_scan(self, ctx: Context, full: dict[str, Any], target: str) -> ToolResult | None:
@@ -380,7 +374,7 @@ class PlanningTools:
             language=await _language(ctx))
         if scanned.status not in (Status.OK, Status.PARTIAL):
             return None
-        await _discussed(ctx, found.name)
+        await remember_object(ctx, found.name)
         return scanned.model_copy(update={"data": {**(scanned.data or {}), "not_in_plan": found.name},
                                           "model_data": {**(scanned.model_data or {}), "not_in_plan": found.name}})
 
@@ -421,7 +415,7 @@ class PlanningTools:
             first=first, nights=count, settings=self.settings, now=now,
             chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
         if ranked.status in (Status.OK, Status.PARTIAL):
-            await _discussed(ctx, chosen.name)
+            await remember_object(ctx, chosen.name)
         return ranked
 
     async def export_plan(self, ctx: Context) -> ToolResult:

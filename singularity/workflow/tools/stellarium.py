@@ -46,7 +46,7 @@ from singularity.understanding.references import target_reference
 from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import now_at
 from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
-from singularity.workflow.tools import said, together
+from singularity.workflow.tools import remember_object, said, together
 from singularity.workflow.tools.planning import pick_target
 
 
@@ -98,8 +98,7 @@ class StellariumTools:
         them, centre the object and take the screenshot: every other session waits while one
         holds the view, so nothing else happens under the lock."""
         obj = SkyObject.model_validate(chosen.data["object"])
-        async with ctx.store.edit_state() as store:  # talked about and asked for, shown or not
-            store[STATE_KEY]["last_discussed_object"] = obj.name
+        await remember_object(ctx, obj.name)  # talked about and asked for, shown or not
         notes: list[Message] = [Message.model_validate(n) for n in chosen.data.get("notes", [])]
         view = await self._viewpoint(ctx, state, plan, chosen.data.get("best_time"))
         if isinstance(view, ToolResult):
@@ -285,8 +284,7 @@ class StellariumTools:
         else:
             lines.append(shown.text or said(shown))
             artifacts = [await _field_drawing(ctx, self.settings, view, obj.label, state.get("language") or "en")]
-        async with ctx.store.edit_state() as store:
-            store[STATE_KEY]["last_discussed_object"] = obj.name
+        await remember_object(ctx, obj.name)
         data = {"object": obj.name, "common_name": obj.common_name, "telescope": scope.label,
                 "telescope_focal_mm": scope.focal_length_mm, "eyepiece": ocular.name,
                 "magnification": round(view.magnification), "exit_pupil_mm": round(view.exit_pupil_mm, 1),
