@@ -958,3 +958,11 @@ def test_how_long_until_the_next_event_is_answered_by_its_date() -> None:
                              "lasts about 5 hours.")
     assert answer_quotes("How long until the next transit of Lark?", transit).key == "3 May 2031"
     assert answer_quotes("How long does a transit of Lark last?", transit).key == "about 5 hours"
+
+
+def test_a_german_compound_asks_for_each_of_its_parts() -> None:
+    """"Mondfinsternis" is a lunar eclipse: a sentence about eclipses of the Sun does not answer it."""
+    eclipses = _about("Eclipses", "In this made-up example the next solar eclipse is on 4 May 2031. "
+                                  "The next lunar eclipse is on 9 June 2031.")
+    assert answer_quotes("Wann ist die nächste Mondfinsternis?", eclipses, german=True).key == "9 June 2031"
+    assert answer_quotes("Wann ist die nächste Sonnenfinsternis?", eclipses, german=True).key == "4 May 2031"
