@@ -320,3 +320,10 @@ async def test_a_topic_named_in_german_is_an_astronomy_question(knowledge_sessio
     knowledge base's "Local Group" (it was refused as off-topic)."""
     record = await turn(knowledge_session, "Wie groß ist die Lokale Gruppe?")
     assert record.agents == ["SingularityOrchestrator", "KnowledgeAgent"]
+
+
+async def test_a_bare_month_after_a_phase_question_asks_it_for_that_month(knowledge_session: Session) -> None:
+    await turn(knowledge_session, "Wann haben wir in Kreuzlingen den nächsten Neumond?")
+    february = await turn(knowledge_session, "und im Februar?")
+    assert february.tool_calls[-1].arguments == {"month": 2}
+    assert february.answer.startswith("Im Februar 2027 ist Neumond am ")

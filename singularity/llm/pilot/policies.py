@@ -333,11 +333,11 @@ def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
     if night is not None:
         if night.status != "ok":
             return relay(night)
-        lowered = turn.user_text.lower()
-        moon = lx.MOON_WORD.search(lowered) or lx.MOON_PHASE.search(lowered)
-        first = "moon" if moon else "sun" if lx.SUN_WORD.search(lowered) else None
+        asked = _night_question(turn)
+        moon = lx.MOON_WORD.search(asked) or lx.MOON_PHASE.search(asked)
+        first = "moon" if moon else "sun" if lx.SUN_WORD.search(asked) else None
         return text(compose_night_answer(night.result.get("data", {}), language, first=first,
-                                         next_phase=lx.phase_asked(lowered)))
+                                         next_phase=lx.phase_asked(asked)))
     problem = _problem(turn)
     if problem is not None:
         return relay(problem)
@@ -346,11 +346,22 @@ def _night(turn: Turn, planning: dict[str, Any], language: str) -> ChatMessage:
         return text(ask_for("location", language), "question")
     # no time set: the tool takes tonight; a day set by this message: its sunrise ends the night
     # before (the plan's night, unchanged, already ends on the morning after it)
-    lowered = turn.user_text.lower()
+    lowered, asked = turn.user_text.lower(), _night_question(turn)
     named_day = turn.called("set_time") is not None and extract_planning_slots(turn.user_text).when is not None
-    month = lx.month_asked(lowered) if lx.phase_asked(lowered) else 0
+    month = (lx.month_asked(lowered) or lx.month_asked(asked)) if lx.phase_asked(asked) else 0
     return tool_call("describe_night", **({"morning": True} if named_day and lx.asks_sunrise_only(lowered) else {}),
                      **({"month": month} if month else {}))
+
+
+def _night_question(turn: Turn) -> str:
+    """What a night answer answers, lower case: this message, or, for a bare follow-up ("und im
+    Februar?" after "Wann ist der nächste Neumond?", "und in Berlin?"), the question before it
+    with it."""
+    lowered = turn.user_text.lower()
+    previous = turn.previous_user_text.lower()
+    if lx.asks_night_times(lowered) or not lx.asks_night_times(previous):
+        return lowered
+    return f"{previous} {lowered}"
 
 
 def _describe(turn: Turn, language: str) -> ChatMessage:
