@@ -64,15 +64,18 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
-                 r"|\bseit wann\b|\bhow long ago\b|\bwie lange (?:ist|liegt) .* her\b")),
-    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
+                 r"|\bseit wann\b|\bhow long ago\b|\bhow many years ago\b|\bvor wie vielen jahren\b|\bwie lange (?:ist|liegt) .* her\b")),
+    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?) (?:km|kilomet\w*|miles|light-?years"
+                     r"|lichtjahre|astronomical units)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwiegt?\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
+                     r"|\b(?:how|wie) ?(?:many|viele?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
+                     r"|stunden|tage|wochen|monate|jahre)\b"
                      r"|\b(?:rotation|orbital|pulsation) period\b|\b(?:rotationsperiode|umlaufzeit|rotationsdauer)\b"
                      r"|\bwie oft\b|\bwie haufig\b")),
     (Asked.FACT, r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b"),
@@ -131,6 +134,9 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
 """What a question for a person says to ask for one ("Which astronomer found …?")."""
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt", "weg"})
+_UNIT_ASKED = re.compile(r"\b(?:how|wie) ?(?:many|viele?) (\w+)")
+""""How many kilos of moon rock …", "wie viele Stunden …": the unit a quantity is asked in, no word
+the sentence must say — it may give the quantity in another ("382 kg")."""
 _HEIGHT_FILLER = frozenset({"sky", "himmel", "up"})
 """"How high up in the sky are the northern lights": the sky is where any height is, no word the
 sentence must say ("at about 100–250 km altitude")."""
@@ -682,6 +688,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         filler |= _DEGREE_FILLER
     if asked in (Asked.SIZE, Asked.DISTANCE):
         filler |= _HEIGHT_FILLER
+    if asked in QUANTITIES - {Asked.COUNT}:
+        filler |= frozenset(tokens(" ".join(_UNIT_ASKED.findall(" ".join(tokens(question))))))
     entities = [_entity(name, titles, passage_stems, german=german) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}

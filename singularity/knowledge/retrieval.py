@@ -133,7 +133,7 @@ class KnowledgeBase:
         """Every title in the collection with its aliases and word statistics, read once."""
         if self._titles is None:
             entries: dict[str, set[str]] = {}
-            texts: list[str] = []
+            texts: list[tuple[str, str]] = []
             offset: Any = None
             while True:
                 with _service_errors(self.client):
@@ -144,7 +144,7 @@ class KnowledgeBase:
                 for point in points:
                     payload = point.payload or {}
                     entries.setdefault(payload.get("title", ""), set()).update(payload.get("keywords") or ())
-                    texts.append(payload.get("text", ""))
+                    texts.append((payload.get("title", ""), payload.get("text", "")))
                 if offset is None:
                     break
             self._titles = TitleIndex(((title, keywords) for title, keywords in entries.items() if title),

@@ -27,6 +27,9 @@ _LEADING_ARTICLES = {"the", "der", "die", "das", "des", "dem", "den"}
 """Skipped before a name found in a text ("the Orion Nebula")."""
 _PARENTHESIS = re.compile(r"\s*\(([^)]*)\)")
 _NUMBER = re.compile(r"\d+")
+_TWO_LETTER_NAME = re.compile(r"[A-Z][a-z]")
+_INSIDE_SENTENCE = re.compile(r"(?<=[\w,;:)] )[^\W\d_][\w'’-]*")
+"""A word after another word in a sentence: its capital, if any, is a name's, not the sentence's."""
 
 
 def title_aliases(title: str) -> set[str]:
@@ -51,7 +54,10 @@ def _one_word(name: str) -> bool:
 
 
 def _keys(names: Iterable[str]) -> set[str]:
-    return {key for name in names if (key := name_key(name)) and (len(key) >= 3 or _NUMBER.search(key))}
+    """Keys of three or more characters, of a designation ("M1"), or of a two-letter name ("Io";
+    not an abbreviation such as "RA" or "IC", which words of a text would meet)."""
+    return {key for name in names if (key := name_key(name))
+            and (len(key) >= 3 or _NUMBER.search(key) or _TWO_LETTER_NAME.fullmatch(name.strip()))}
 
 
 @dataclass(frozen=True)
@@ -65,17 +71,31 @@ class TitleMatch:
 class TitleIndex:
     """Aliases of every title in a collection, for filters and for spotting named topics."""
 
-    def __init__(self, entries: Iterable[tuple[str, Iterable[str]]], *, texts: Iterable[str] = ()) -> None:
-        """``entries``: each title with its keywords; ``texts``: the collection's chunk texts,
-        which tell common words ("galaxies", "star") from names when spotting topics."""
+    def __init__(self, entries: Iterable[tuple[str, Iterable[str]]], *,
+                 texts: Iterable[tuple[str, str]] = ()) -> None:
+        """``entries``: each title with its keywords; ``texts``: the collection's chunks, each
+        as its title and text, which tell common words ("galaxies", "star") from names when
+        spotting topics."""
         self._chunks_with: dict[str, set[int]] = defaultdict(set)
         self._chunk_words: list[str] = []
-        for number, text in enumerate(texts):
+        written: dict[str, int] = defaultdict(int)  # lower-case minus capitalised writings of a word
+        written_in: dict[tuple[str, str], int] = defaultdict(int)  # the same within one title's chunks
+        for number, (title, text) in enumerate(texts):
+            for word in _INSIDE_SENTENCE.findall(text):
+                change = 1 if word[0].islower() else -1
+                written[word.casefold()] += change
+                written_in[title, word.casefold()] += change
             words = tokens(text)
             self._chunk_words.append(f" {' '.join(words)} ")
             for word in set(words):
                 self._chunks_with[word].add(number)
         self._chunk_count = len(self._chunk_words)
+        self._ordinary = frozenset(word for word, balance in written.items() if balance > 0)
+        """Words the texts mostly write in lower case: a text that writes one so means the word."""
+        self._named_in = frozenset(key for key, balance in written_in.items() if balance < 0)
+        """(title, word) where the title's own chunks write the word as a name ("the Eyes", the
+        galaxy pair NGC 4435/4438): "eyes" in a question is not that document, while "aurora"
+        still names the article that writes it as the word it is."""
         by_title: dict[str, set[str]] = defaultdict(set)
         by_keyword: dict[str, set[str]] = defaultdict(set)
         entries_list = [(title, tuple(keywords)) for title, keywords in entries]
@@ -126,6 +146,8 @@ class TitleIndex:
                     continue
                 name = " ".join(words[start:start + size])
                 titles = () if size == 1 and name_key(name) in self._joined else self.resolve(name)
+                if size == 1 and name.islower() and name.casefold() in self._ordinary:
+                    titles = tuple(title for title in titles if (title, name.casefold()) not in self._named_in)
                 if titles and self.is_common(name):
                     continue
                 if titles and size > 1 and words[start].casefold() in _LEADING_ARTICLES:

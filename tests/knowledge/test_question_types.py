@@ -112,6 +112,23 @@ def test_comparatives_frequencies_shares_and_names_are_kinds_of_their_own(questi
     assert question_kind(question) is asked
 
 
+@pytest.mark.parametrize(("question", "asked"), [
+    ("How many kilos of moon rock did Apollo bring back?", Asked.MASS), ("Wie viel würde ein Löffel davon wiegen?", Asked.MASS),
+    ("how many hours is a day on mars", Asked.DURATION), ("Wie viele Jahre braucht Neptun für einen Umlauf?", Asked.DURATION),
+    ("How many kilometres away is the Moon?", Asked.DISTANCE), ("How many years ago did the Moon form?", Asked.DATE),
+    ("How many moons does Mars have?", Asked.COUNT),
+])
+def test_how_many_of_a_unit_asks_for_that_quantity(question: str, asked: Asked) -> None:
+    assert question_kind(question) is asked
+
+
+def test_the_unit_a_quantity_is_asked_in_need_not_be_the_sentences() -> None:
+    passages = [{"marker": "[1]", "title": "Apollo", "text": "Apollo — Samples\nThe Apollo astronauts brought "
+                 "back about 382 kg of lunar rock and soil."}]
+    answer = answer_quotes("How many kilos of moon rock did the Apollo astronauts bring back?", passages)
+    assert answer.found and answer.key == "about 382 kg"
+
+
 def _passage(title: str, section: str, text: str) -> dict[str, str]:
     return {"marker": "[1]", "title": title, "section": section, "text": f"{title} — {section}\n{text}"}
 

@@ -120,8 +120,31 @@ def test_a_why_question_that_compares_is_searched_as_one_question() -> None:
 def test_a_name_of_common_words_is_common_only_as_a_phrase() -> None:
     """"north" and "star" stand in most texts, "North Star" in one: it names Polaris; "solar
     wind", said in most texts, is a common term."""
-    texts = [f"The star rose in the north of the sky, chunk {n}, and the solar wind blew." for n in range(30)]
-    texts.append("Polaris, the North Star, lies near the pole.")
+    texts = [("The solar wind", f"The star rose in the north of the sky, chunk {n}, and the solar wind blew.")
+             for n in range(30)]
+    texts.append(("Polaris", "Polaris, the North Star, lies near the pole."))
     titles = TitleIndex([("Polaris", ["North Star"]), ("The solar wind", ["solar wind"])], texts=texts)
     assert [match.titles for match in titles.find_in("How far is the North Star?")] == [("Polaris",)]
     assert titles.find_in("What is the solar wind made of?") == []
+
+
+def test_a_word_written_as_a_name_names_only_when_the_question_writes_it_so() -> None:
+    """The texts write "eyes" as the word, and one card writes "the Eyes" as a galaxy pair's
+    name: "eyes" in lower case is the word, "the Eyes" the card; an article that writes its
+    keyword as a word ("aurora") is named by it in lower case too."""
+    texts = [("Dark adaptation", f"Your eyes adapt to the dark, note {n}; the aurora glows.") for n in range(4)]
+    texts += [("Mars", f"Mars is red, note {n}.") for n in range(100)]
+    texts += [("NGC 4435 — Eyes", "NGC 4435 and NGC 4438, the Eyes, are a pair of galaxies in Virgo."),
+              ("Aurorae", "An aurora is a natural light display; an aurora glows green.")]
+    titles = TitleIndex([("NGC 4435 — Eyes", ["Eyes"]), ("Aurorae", ["aurora"])], texts=texts)
+    assert titles.find_in("How long does it take for eyes to adapt?") == []
+    assert [match.titles for match in titles.find_in("How far away are the Eyes?")] == [("NGC 4435 — Eyes",)]
+    assert [match.titles for match in titles.find_in("what is an aurora")] == [("Aurorae",)]
+
+
+def test_a_two_letter_name_is_a_name_and_an_abbreviation_is_not() -> None:
+    """Jupiter's moon Io is found by its name ("the weather on Io" is about a world); "RA", a
+    keyword written in capitals, would meet the letters of any text."""
+    titles = TitleIndex([("The Galilean moons", ["Io", "Europa"]), ("Celestial coordinates", ["RA", "declination"])])
+    assert [match.titles for match in titles.find_in("What is the weather on Io?")] == [("The Galilean moons",)]
+    assert titles.find_in("Ra is an Egyptian god") == []

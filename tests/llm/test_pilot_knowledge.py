@@ -98,3 +98,35 @@ def test_a_question_about_now_without_the_web_gets_the_stored_figure_said_to_be_
             assert "BRAVE_API_KEY" in answer
         else:
             assert answer == say("knowledge_answers.nothing_local", "en")
+
+
+SIZES = {"Jupiter": "Jupiter's equatorial diameter is about 143,000 km.",
+         "Saturn": "Saturn has an equatorial diameter of about 120,500 km."}
+
+
+def _compared(question: str, parts: dict[str, str]) -> ToolRun:
+    """A comparison searched as its parts and as a whole; the whole finds the parts' passages."""
+    passages = [{"marker": f"[{n}]", "title": title, "text": f"{title}\n{text}"}
+                for n, (title, text) in enumerate(SIZES.items(), start=1)]
+    topics = [{"query": query, "sufficient": True, "passages": [p for p in passages if p["title"] == title]}
+              for query, title in parts.items()]
+    topics.append({"query": question, "sufficient": True, "passages": passages})
+    return ToolRun("search_multiple_topics", {"topics": [t["query"] for t in topics]},
+                   {"status": "ok", "data": {"sufficient": True, "topics": topics}})
+
+
+def test_a_comparison_whose_parts_are_answered_does_not_also_say_the_whole_is_not() -> None:
+    question = "Ist Jupiter größer als Saturn?"
+    run = _compared(question, {"Ist Jupiter größer?": "Jupiter", "Ist Saturn größer?": "Saturn"})
+    answer = answer_knowledge(_turn(question, run)).content or ""
+    assert answer.startswith(say("knowledge_answers.intro_split", "de"))
+    assert "143.000 km" in answer and "120.500 km" in answer
+    assert "nicht" not in answer
+
+
+def test_a_comparison_answered_in_part_says_once_what_is_missing() -> None:
+    question = "Is Jupiter bigger than Uranus?"
+    run = _compared(question, {"Is Jupiter bigger?": "Jupiter", "Is Uranus bigger?": "Uranus"})
+    answer = answer_knowledge(_turn(question, run, NO_KEY)).content or ""
+    assert "143,000 km" in answer
+    assert answer.count("My knowledge base does not") == 1 and "“Is Uranus bigger?”" in answer

@@ -56,7 +56,7 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         return relay(search)
     data = (search.result or {}).get("data") or {}
     question = data.get("rewritten_query") or turn.user_text
-    found_locally = _answers(_topics(data), titles, language)
+    found_locally = _answers(_topics(data), titles, language, turn.user_text)
     news = any(topic.get("asks_for_news") for topic in _topics(data))
     if found_locally and not news and all(answer.found for _, answer in found_locally):
         # A sentence that names the subject and states the asked fact answers, however loosely
@@ -69,7 +69,7 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
     if web is None and "search_web" in turn.tools:
         return tool_call("search_web", query=question)
     if web is not None and web.status == "ok":
-        found = _answers(_topics((web.result or {}).get("data") or {}), titles, language)
+        found = _answers(_topics((web.result or {}).get("data") or {}), titles, language, turn.user_text)
         if all(answer.found for _, answer in found):
             return text(_found(found, language, web=True))
         return text(_unanswered(found, language, web), "unknown")  # the web results, as related only
@@ -91,10 +91,18 @@ def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
     return data.get("topics") or [{**data, "query": data.get("query", ""), "passages": data.get("passages") or []}]
 
 
-def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str) -> Answers:
-    return [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
-                                           named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
-            for topic in topics]
+def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str, asked: str) -> Answers:
+    """What each topic's passages say to it. A question split into its parts is also searched
+    whole ``asked``, in case one passage compares them; unanswered, the whole question is said
+    once, in place of its parts when none is answered either, and otherwise left out: "Ist
+    Jupiter größer als Saturn?" is answered by each planet's size."""
+    answers = [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
+                                              named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
+               for topic in topics]
+    *parts, (last, answer) = answers
+    if len(parts) < 2 or last != " ".join(asked.split()) or answer.found:
+        return answers
+    return parts if any(part.found for _, part in parts) else [(last, answer)]
 
 
 _DATED = re.compile(r"\b(?:19|20)\d\d")
