@@ -689,7 +689,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked in (Asked.SIZE, Asked.DISTANCE):
         filler |= _HEIGHT_FILLER
     if asked in QUANTITIES - {Asked.COUNT}:
-        filler |= frozenset(tokens(" ".join(_UNIT_ASKED.findall(" ".join(tokens(question))))))
+        filler |= frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
     entities = [_entity(name, titles, passage_stems, german=german) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}

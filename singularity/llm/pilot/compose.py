@@ -13,6 +13,7 @@ from singularity.catalogue import Language, say
 from singularity.catalogue.objects import constellation, moon_phase, object_type, target_name
 from singularity.planning.best_night import night_name
 from singularity.planning.scoring import compass_point_in
+from singularity.planning.timephrases.formatting import month_message
 from singularity.units import Quantity
 
 
@@ -116,10 +117,8 @@ def _phases_in_month(data: dict[str, Any], phase: str, language: Language) -> st
     moments = [datetime.fromisoformat(p["moment"]) + timedelta(seconds=30)
                for p in data.get("phases") or [] if p["phase"] == phase]
     inside = [m for m in moments if (m.year, m.month) == (month.year, month.month)]
-    this_month = (month.year, month.month) == (date.fromisoformat(data["date"]).year,
-                                               date.fromisoformat(data["date"]).month)
-    name = say(f"knowledge_figures.month_{_MONTH_KEYS[month.month - 1]}", language) + (
-        "" if this_month else f" {month.year}")
+    this_month = month == date.fromisoformat(data["date"]).replace(day=1)
+    name = month_message(month.month).render(language) + ("" if this_month else f" {month.year}")
     named = moon_phase(phase, language)
     if inside:
         said = [say("pilot.phase_on", language, day=night_name(m.date()).render(language), time=f"{m:%H:%M}")
@@ -133,10 +132,6 @@ def _phases_in_month(data: dict[str, Any], phase: str, language: Language) -> st
         return none
     return " ".join([none, say("pilot.night_next_phase", language, phase=named,
                                day=night_name(after.date()).render(language), time=f"{after:%H:%M}")])
-
-
-_MONTH_KEYS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-               "october", "november", "december")
 
 
 def _notes(data: dict[str, Any], language: Language) -> list[str]:

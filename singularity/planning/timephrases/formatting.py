@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from singularity.catalogue import Message, chained, msg
-from singularity.planning.timephrases.lexicon import MONTH_ABBR, WEEKDAY_NAMES
+from singularity.planning.timephrases.lexicon import MONTH_ABBR, MONTH_NAMES, WEEKDAY_NAMES
 from singularity.planning.timephrases.phrase import Parts
 
 
@@ -37,6 +37,11 @@ def short_moment(moment: datetime) -> Message:
     """'03.12.2026 17:58' / '3 Dec 2026 17:58' (local; the zone is the place's)."""
     return msg("time.short_moment", day=moment.day, month=msg(f"time.short_month_{moment.month}"),
                year=moment.year, clock=f"{moment:%H:%M}")
+
+
+def month_message(month: int) -> Message:
+    """'January' / 'Januar' (1–12)."""
+    return msg(f"knowledge_figures.month_{MONTH_NAMES[month - 1].lower()}")
 
 
 def weekday_message(day: date) -> Message:

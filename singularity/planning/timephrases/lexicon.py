@@ -9,6 +9,8 @@ EXAMPLES = "'heute Abend', 'morgen um 22 Uhr', 'Saturday 9 pm' or '2026-12-05 21
 """Phrases quoted back to the user whenever one is not understood."""
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+               "October", "November", "December")
 
 COUNT_WORDS = {
     "one": 1, "eins": 1, "two": 2, "zwei": 2, "zwo": 2, "three": 3, "drei": 3, "four": 4,

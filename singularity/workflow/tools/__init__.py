@@ -5,7 +5,7 @@ would leak ``ctx`` into the tool schema the model sees."""
 
 from llama_index.core.workflow import Context
 
-from singularity.catalogue import Message, msg
+from singularity.catalogue import Language, Message, msg
 from singularity.errors import SingularityError
 from singularity.results import ToolResult
 from singularity.workflow.store_keys import STATE_KEY
@@ -30,6 +30,11 @@ def together(messages: list[Message]) -> Message:
     for message in reversed(messages[:-1]):
         joined = msg("common.both", first=message, second=joined)
     return joined
+
+
+async def conversation_language(ctx: Context) -> Language:
+    """The conversation's language, which the turn runner keeps in the state."""
+    return (await ctx.store.get(STATE_KEY, default=None) or {}).get("language") or "en"
 
 
 async def remember_object(ctx: Context, name: str) -> None:

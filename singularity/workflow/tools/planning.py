@@ -14,7 +14,7 @@ from typing import Any
 
 from llama_index.core.workflow import Context
 
-from singularity.catalogue import Language, Message, listing, msg, say
+from singularity.catalogue import Message, listing, msg, say
 from singularity.catalogue.failures import file_reason
 from singularity.config import Settings
 from singularity.errors import InputError
@@ -64,16 +64,11 @@ from singularity.workflow.store_keys import (
     SESSION_DIR_KEY,
     STATE_KEY,
 )
-from singularity.workflow.tools import remember_object, said, together
+from singularity.workflow.tools import conversation_language, remember_object, said, together
 
 
 async def _now(ctx: Context, location: Location) -> datetime:
     return now_at(await ctx.store.get(NOW_KEY), location.tz)
-
-
-async def _language(ctx: Context) -> Language:
-    """The conversation's language, which the turn runner keeps in the state."""
-    return (await ctx.store.get(STATE_KEY)).get("language") or "en"
 
 
 async def _planning(ctx: Context) -> dict[str, Any]:
@@ -120,7 +115,7 @@ class PlanningTools:
         if result.status is Status.OK:
             planning = await _planning(ctx)
             await _update(ctx, location=result.data["location"], **_invalidate_plan())
-            view = {"place": place_name(Location.model_validate(result.data["location"]), await _language(ctx)),
+            view = {"place": place_name(Location.model_validate(result.data["location"]), await conversation_language(ctx)),
                     "timezone": result.data["location"]["timezone"]}
             if planning.get("time_phrase"):  # the same words mean another instant elsewhere
                 timed = await self.set_time(ctx, planning["time_phrase"])
@@ -201,7 +196,7 @@ class PlanningTools:
             numbers = _weather_numbers(await ctx.store.get(LAST_WEATHER_KEY, default=None),
                                        self.settings.conversation.units)
             result = result.model_copy(update={"model_data": {
-                **view, "place": place_name(Location.model_validate(planning["location"]), await _language(ctx)),
+                **view, "place": place_name(Location.model_validate(planning["location"]), await conversation_language(ctx)),
                 "numbers": numbers,
                 "assumptions": _english(assumed)}})
         else:
@@ -251,7 +246,8 @@ class PlanningTools:
             settings=self.settings.planning,
         )
         full = plan.model_dump(mode="json")
-        summary = compact_plan(full, language=await _language(ctx))
+        language = await conversation_language(ctx)
+        summary = compact_plan(full, language=language)
         await _update(ctx, generated_plan=summary, night_asked=False)
         await ctx.store.set(LAST_PLAN_KEY, full)
         artifacts = await self._chart(ctx, plan, full)
@@ -261,7 +257,7 @@ class PlanningTools:
         problems = ([said(sky_result)] if sky_result.status is Status.PARTIAL else []) + (
             [] if planning["weather_ok"] is not None else [await _weather_problem(ctx, planning)])
         data["assumptions"] = [a.model_dump(mode="json") for a in assumed]
-        view = {"place": place_name(location, await _language(ctx)), "start": short_moment(plan.window.start.astimezone(location.tz)).render(await _language(ctx)),
+        view = {"place": place_name(location, language), "start": short_moment(plan.window.start.astimezone(location.tz)).render(language),
                 "targets": summary["targets"],
                 "moon": {"phase": plan.moon.phase, "illumination": plan.moon.illumination},
                 "night": night,
@@ -306,7 +302,7 @@ class PlanningTools:
             return []
         from singularity.planning.chart import render_altitude_chart
 
-        language = await _language(ctx)
+        language = await conversation_language(ctx)
         shown = hashlib.sha256(json.dumps([full, language], sort_keys=True).encode()).hexdigest()[:12]
         path = Path(session_dir) / f"altitude-{plan.window.start:%Y%m%dT%H%M}-{shown}.png"
         if not path.exists():
@@ -338,7 +334,7 @@ class PlanningTools:
         asked = month_ahead(now, location.tz, month) if 1 <= month <= 12 else None
         phases = await asyncio.to_thread(coming_phases, now, location.tz, asked)
         await _update(ctx, night_asked=True)  # "Und am Sonntag?" asks the night again, for Sunday
-        return ToolResult.success({"place": place_name(location, await _language(ctx)), "date": day.isoformat(),
+        return ToolResult.success({"place": place_name(location, await conversation_language(ctx)), "date": day.isoformat(),
                                    "darkness": full["night"]["darkness"], "night": night_summary(full),
                                    "moon": {key: full["moon"][key] for key in ("phase", "illumination")},
                                    "phases": phases, **({"month": f"{asked:%Y-%m}"} if asked else {})})
@@ -371,7 +367,7 @@ class PlanningTools:
         scanned = await asyncio.to_thread(
             run_best_night, found, location=location, equipment=Equipment.model_validate(full["equipment"]),
             first=night, nights=1, settings=self.settings, now=await _now(ctx, location),
-            language=await _language(ctx))
+            language=await conversation_language(ctx))
         if scanned.status not in (Status.OK, Status.PARTIAL):
             return None
         await remember_object(ctx, found.name)
@@ -413,7 +409,7 @@ class PlanningTools:
         ranked = await asyncio.to_thread(
             run_best_night, chosen, location=location, equipment=Equipment.model_validate(equipment),
             first=first, nights=count, settings=self.settings, now=now,
-            chart_dir=Path(session_dir) if session_dir else None, language=await _language(ctx))
+            chart_dir=Path(session_dir) if session_dir else None, language=await conversation_language(ctx))
         if ranked.status in (Status.OK, Status.PARTIAL):
             await remember_object(ctx, chosen.name)
         return ranked
@@ -444,13 +440,13 @@ class PlanningTools:
                                       artifacts=artifacts)
         try:
             path, made = await asyncio.to_thread(write_stellarium_lists, plan, user_dir,
-                                                 await _language(ctx))
+                                                 await conversation_language(ctx))
         except StellariumListUnreadable as exc:
             return ToolResult.refused(exc.message, artifacts=artifacts)
         except OSError as exc:
             return ToolResult.failed(msg("export.stellarium_not_written", path=str(user_dir),
                                          reason=file_reason(exc)), artifacts=artifacts)
-        entry = stellarium_list(plan, await _language(ctx))
+        entry = stellarium_list(plan, await conversation_language(ctx))
         written = [msg("export.stellarium_written", name=entry["name"], count=len(plan.targets),
                        path=str(path))]
         if made:
@@ -468,7 +464,7 @@ class PlanningTools:
         plan = ObservingPlan.model_validate(full)
         folder = Path(await ctx.store.get(SESSION_DIR_KEY, default=None)
                       or self.settings.data_dir / "exports")
-        language = await _language(ctx)
+        language = await conversation_language(ctx)
         try:
             files = await asyncio.to_thread(export_all, plan, folder, language, formats)
         except OSError as exc:

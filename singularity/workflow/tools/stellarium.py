@@ -46,7 +46,7 @@ from singularity.understanding.references import target_reference
 from singularity.workflow.resources import SessionResources
 from singularity.workflow.state import now_at
 from singularity.workflow.store_keys import LAST_PLAN_KEY, NOW_KEY, SESSION_DIR_KEY, STATE_KEY
-from singularity.workflow.tools import remember_object, said, together
+from singularity.workflow.tools import conversation_language, remember_object, said, together
 from singularity.workflow.tools.planning import pick_target
 
 
@@ -366,7 +366,7 @@ class StellariumTools:
         shot = await self._screenshot(ctx, f"{obj.name}-eyepiece")
         if shot.status is not Status.OK:
             return ToolResult.failed(msg("eyepiece.drawn_instead", reason=said(shot)))
-        language = (await ctx.store.get(STATE_KEY, default=None) or {}).get("language") or "en"
+        language = await conversation_language(ctx)
         return ToolResult.success({"place": where.location.name, "time": where.local_time.render(language)},
                                   artifacts=shot.artifacts)
 
