@@ -382,10 +382,12 @@ _UNITS: dict[Asked, str] = {
 _MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of|\b(?:a|one)\s+(?:thousand|million|billion|trillion)"
 _QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z/²³])", re.IGNORECASE)
              for kind, units in _UNITS.items()}
+_SMALLER_UNIT = r"(?:seconds?|minutes?|min|hours?|h)\b"
+"""A duration goes on in a smaller unit: "8 minutes 20 seconds" and "24 hours 37 minutes" are one figure."""
 _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?|scopes?|apertures?|mirrors?|lens(?:es)?|eyepieces?)"
 _QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
 """A "100–200 mm telescope" is the instrument's size, not the object's."""
-_QUANTITY[Asked.DURATION] = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}"
+_QUANTITY[Asked.DURATION] = re.compile(rf"(?:{_QUANTITY[Asked.DURATION].pattern})(?:\s+\d+\s*{_SMALLER_UNIT})?"
                                        r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b"
                                        r"|\b(?:nearly|almost|about|over|under|less than|more than|just over|just under)\s+an?\s+"
                                        r"(?:second|minute|hour|day|week|month|year|decade|century)\b",

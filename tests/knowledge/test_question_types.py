@@ -983,3 +983,9 @@ def test_a_german_compound_asks_for_each_of_its_parts() -> None:
                                   "The next lunar eclipse is on 9 June 2031.")
     assert answer_quotes("Wann ist die nächste Mondfinsternis?", eclipses, german=True).key == "9 June 2031"
     assert answer_quotes("Wann ist die nächste Sonnenfinsternis?", eclipses, german=True).key == "4 May 2031"
+
+
+def test_a_duration_that_goes_on_in_a_smaller_unit_is_one_figure() -> None:
+    passages = [{"marker": "[1]", "title": "Sun", "text": "Sun — Light\nLight from the Sun's surface takes about "
+                 "8 minutes 20 seconds to reach Earth, 1 au away."}]
+    assert answer_quotes("How long does light from the Sun take to reach Earth?", passages).key == "about 8 minutes 20 seconds"
