@@ -104,7 +104,7 @@ def classify_intent(
     if not words or _only_social(lowered):
         return Intent(kind="greeting", reason="greeting or question about what Singularity does")
     slots = extract_planning_slots(text, awaiting=awaiting if awaiting in PLANNING_SLOTS else None)
-    if slots.place is not None and _names_a_body(slots.place, meaning):
+    if slots.place is not None and _names_a_body(_POSSESSIVE.sub("", slots.place), meaning, possessive=_POSSESSIVE.search(slots.place) is not None):
         slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
     in_planning = has_plan or planning_active or awaiting is not None
     if _borrowed_name(text, lowered, words, meaning):
@@ -228,7 +228,8 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
                         astronomy: bool) -> bool:
     """Weather words or whether the night set looks good, or a message about the sky whose nearest
     examples are weather questions and that names no object ("Is the Moon up tonight?" asks the
-    Moon, not the clouds) nor asks how long or why ("Wie lange brauchen die Augen, bis sie sich
+    Moon, not the clouds) nor a topic of the knowledge base beside its place ("how high are the
+    tides in the Bay of Fundy") nor asks how long or why ("Wie lange brauchen die Augen, bis sie sich
     an die Dunkelheit gewöhnen?")."""
     if lx.WEATHER.search(lowered):
         return True
@@ -238,7 +239,15 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
     return (meaning is not None and meaning.best == "weather"
             and meaning.lead("weather", ["planning"]) > CLEAR_LEAD
             and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None
-            and not lx.ASKS_HOW_LONG_OR_WHY.match(lowered))
+            and not _names_a_topic(meaning, slots) and not lx.ASKS_HOW_LONG_OR_WHY.match(lowered))
+
+
+def _names_a_topic(meaning: Meaning, slots: PlanningSlots) -> bool:
+    """Whether the message names something the knowledge base files articles under, other than
+    its place: "the Bay of Fundy" may be a place, "the tides" there are a topic."""
+    place = _unhyphenated(slots.place or "")
+    return any(not place or (_unhyphenated(name) not in place and place not in _unhyphenated(name))
+               for name in (*meaning.names, *meaning.translated_names))
 
 
 def _clearly_off_topic(lowered: str, meaning: Meaning | None) -> bool:
@@ -263,14 +272,19 @@ def _about_a_body(text: str, slots: PlanningSlots, meaning: Meaning | None) -> b
     return slots.when is None or (meaning is not None and _on_a_body(text, meaning))
 
 
-def _names_a_body(text: str, meaning: Meaning | None) -> bool:
+def _names_a_body(text: str, meaning: Meaning | None, *, possessive: bool = False) -> bool:
     """An object by catalogue or common name, a phase of the Moon, or a name the knowledge base
-    files articles under (said in German too: "die Lokale Gruppe")."""
+    files articles under (said in German too: "die Lokale Gruppe"). ``possessive``: ``text`` owned
+    something ("from Io's volcanoes"), so a name it begins counts too ("Io volcanoes")."""
     if object_name(text) is not None or lx.MOON_PHASE.search(text.lower()) or STAR_DESIGNATION.search(text):
         return True
     folded = _unhyphenated(text)
-    return meaning is not None and (bool(meaning.translated_names)
-                                    or any(_unhyphenated(name) in folded for name in meaning.names))
+    return meaning is not None and (bool(meaning.translated_names) or any(
+        _unhyphenated(name) in folded or (possessive and _unhyphenated(name).startswith(f"{folded} "))
+        for name in meaning.names))
+
+
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s$")
 
 
 def _unhyphenated(text: str) -> str:
@@ -406,7 +420,7 @@ def _by_meaning(
         lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
-    if best in ("planning", "weather") and observing:
+    if best in ("planning", "weather") and observing and not (best == "weather" and _names_a_topic(meaning, slots)):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
 

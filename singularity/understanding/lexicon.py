@@ -99,11 +99,12 @@ BORROWED_AFTER_NAME = re.compile(r"^[\s-]*(?:bar|bars|marine|williams)\b", re.IG
 "Mercury Marine"); anywhere else they are ordinary ("92 bar on Venus", "marine life")."""
 SPACEFLIGHT = re.compile(
     r"\b(?:missions?|mission\w+|raumfahrt\w*|space\w*|rakete\w*|rockets?|sonde\w*|probes?|orbiter\w*"
-    r"|lander|landers|landung|landing|astronaut\w*|kosmonaut\w*|stellarium|flug|flight|reise|trip"
+    r"|lander|landers|landung|landing|astronaut\w*|kosmonaut\w*|stellarium|flug|flight|reise|trip|program(?:me)?s?|programm\w*"
     r"|kolonie\w*|colon\w*|leben|life|sichtbar|visible|sehen|see|beobacht\w*|observ\w*)\b"
 )
 """Words that keep a body's name the body's though everyday words surround it: "Wie viel kostet
-eine Mission zum Mars?", "What does a ticket to see Saturn at the observatory cost?"."""
+eine Mission zum Mars?", "What does a ticket to see Saturn at the observatory cost?", "How
+much did the Apollo program cost?"."""
 
 
 def is_astronomy_word(word: str) -> bool:

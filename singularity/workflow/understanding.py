@@ -10,6 +10,7 @@ pilot decides by its rules alone.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable
 from functools import lru_cache
@@ -69,7 +70,7 @@ def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -
             except SingularityError as exc:
                 log.debug("No knowledge-base closeness for routing: %s", exc)
                 closeness = None
-            names = tuple(match.name for match in kb.titles.find_in(text.replace("-", " ")))  # "Cassini-Mission"
+            names = tuple(dict.fromkeys(match.name for match in kb.titles.find_in(_plain(text))))
             terms = english_terms(text)
             translated = tuple(match.name for match in kb.titles.find_in("; ".join(terms))) if terms else ()
             return Meaning(intents=space.scores(vector), knowledge=closeness, names=names,
@@ -79,3 +80,12 @@ def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -
             return None
 
     return read
+
+
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+
+
+def _plain(text: str) -> str:
+    """The message as names are looked up in it: hyphens as spaces ("Cassini-Mission") and
+    without possessive endings ("Io's volcanoes", "on Titan's surface" name Io and Titan)."""
+    return _POSSESSIVE.sub("", text.replace("-", " "))

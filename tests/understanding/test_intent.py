@@ -415,3 +415,29 @@ def test_a_time_on_another_world_is_no_night_to_observe(text: str, meaning: Mean
     """The weather or the cold "auf dem Mars um Mitternacht" is the planet's; seeing something
     on the Moon tonight stays a night to observe."""
     assert classify_intent(text, meaning=meaning).kind == kind
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("how hot is the lava erupting from Io's volcanoes", _near("weather", 0.01, ("Io volcanoes",))),
+    ("what is the weather like on Titan's surface", _near("weather", 0.01, ("Titan",))),
+    ("how cold does it get at night on Mercury's surface", _near("weather", 0.01, ("Mercury",))),
+    ("Wie warm wird es tagsüber auf Ganymeds Oberfläche?", _near("weather", 0.01, ("Ganymed",))),
+])
+def test_a_world_that_owns_something_is_no_place_on_earth(text: str, meaning: Meaning) -> None:
+    """ "from Io's volcanoes", "on Titan's surface": the place a possessive names is the body."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+def test_a_space_programme_s_cost_is_no_borrowed_name() -> None:
+    """ "Apollo" beside "money" and "cost" is the Moon programme, as "a mission to Mars" is Mars."""
+    apollo = _near("knowledge", 0.02, ("Apollo",))
+    assert classify_intent("How much money did the Apollo program cost?", meaning=apollo).kind == "knowledge"
+    assert classify_intent("Was hat das Apollo-Programm gekostet?", meaning=apollo).kind == "knowledge"
+
+
+def test_a_topic_beside_a_place_is_asked_about_not_forecast() -> None:
+    """The tides of a bay are the knowledge base's topic; the weather at the bay stays a forecast."""
+    tides = _near("weather", 0.01, ("tides", "Bay of Fundy"))
+    assert classify_intent("how high are the tides in the Bay of Fundy", meaning=tides).kind == "knowledge"
+    assert classify_intent("how's the sky over the Bay of Fundy tonight",
+                           meaning=_near("weather", 0.01, ("Bay of Fundy",))).kind == "weather"
