@@ -72,7 +72,10 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
     (Asked.MASS, r"\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
-    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b"),
+    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
+    # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
+    # how often it happens a frequency
+    (Asked.COUNT, r"\bhow (?:often|frequently) (?:did|has|have|had)\b|\bwie (?:oft|haufig) (?:hat|haben|hatte|hatten|ist|sind|war|waren|wurde|wurden)\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
                      r"|\b(?:how|wie) ?(?:many|viele?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
                      r"|stunden|tage|wochen|monate|jahre)\b"
@@ -104,7 +107,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
-TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "wieviel", "wieviele", "degrees", "grad", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "less", "fewer", "weniger", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
+TYPE_WORDS = frozenset(["who", "whom", "whose", "wer", "wem", "wen", "wessen", "when", "wann", "year", "date", "century", "jahr", "datum", "jahrhundert", "seit", "how", "far", "close", "near", "wie", "weit", "fern", "nah", "distance", "entfernung", "entfernt", "abstand", "away", "old", "alt", "age", "alter", "hot", "warm", "cold", "cool", "heiss", "kalt", "temperature", "temperatur", "heavy", "massive", "schwer", "mass", "masse", "fast", "quickly", "schnell", "speed", "geschwindigkeit", "tempo", "long", "lange", "lang", "time", "zeit", "big", "large", "wide", "small", "gross", "klein", "breit", "diameter", "durchmesser", "radius", "size", "bright", "faint", "hell", "helligkeit", "magnitude", "many", "much", "viele", "viel", "wieviel", "wieviele", "degrees", "grad", "number", "anzahl", "why", "warum", "wieso", "weshalb", "weswegen", "come", "causes", "cause", "caused", "makes", "make", "verursacht", "bewirkt", "wodurch", "woher", "reason", "grund", "what", "was", "which", "welche", "welcher", "welches", "welchem", "welchen", "does", "do", "did", "tell", "me", "please", "bitte", "erzahl", "erzahle", "mir", "weisst", "du", "know", "explain", "erklar", "erklare", "define", "definiere", "mean", "means", "bedeutet", "ago", "her", "exactly", "genau", "roughly", "ungefahr", "about", "etwa", "actually", "eigentlich", "really", "wirklich", "just", "often", "oft", "frequently", "haufig", "heavier", "bigger", "larger", "wider", "farther", "further", "closer", "hotter", "colder", "warmer", "brighter", "fainter", "schwerer", "grosser", "kleiner", "heller", "heisser", "kalter", "naher", "than", "als", "less", "fewer", "weniger", "happen", "happens", "occur", "occurs", "per", "each", "pro", "fraction", "proportion", "percentage", "share", "prozent", "anteil", "alle", "jede", "jeden", "jedes", "every"])
 """Words that say what kind of fact is asked, not what it is about."""
 
 QUALITIES = frozenset(["hot", "warm", "cold", "cool", "heiss", "kalt", "bright", "faint", "hell", "big", "large",
@@ -147,8 +150,9 @@ _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "com
                                  "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
 _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern",
-                              "braucht", "brauchte", "brauchen"})
-""""How long did Cassini's mission last", "wie lange braucht …": "last" and "take" are the question's kind, not its subject."""
+                              "braucht", "brauchte", "brauchen", "need", "needs", "needed", "benotigt"})
+""""How long did Cassini's mission last", "wie lange braucht …", "how long does a signal need to
+reach us": "last", "take" and "need" are the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
                      "each", "any", "also"}
@@ -172,9 +176,11 @@ _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "in
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""
-_STOP = _STOP | {"one"}
+_STOP = _STOP | {"one", "once"}
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
-not a detail a sentence must repeat."""
+and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
+_STOP = _STOP | {"vom", "ins", "ans", "aufs", "durchs", "ums"}
+"""German prepositions merged with their article ("vom Saturn weg"), as the prepositions above."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -208,8 +214,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "discover": ("discovered", "discovery", "found", "spotted"), "found": ("discovered", "discovery", "spotted"),
     "find": ("found", "discovered"), "gefunden": ("found", "discovered"),
     "erfunden": ("invented", "invention", "built", "made"), "erfand": ("invented", "invention", "built"),
-    "invented": ("invention", "built", "made", "devised", "published", "introduced", "created", "proposed", "developed"),
-    "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed"),
+    "invented": ("invention", "built", "made", "devised", "published", "introduced", "created", "proposed", "developed", "coined"),
+    "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed", "coined"),
     "spot": ("spotted", "discovered", "saw", "observed", "found", "noticed"),
     "spotted": ("discovered", "saw", "observed", "found", "noticed"),
     "kugelsternhaufen": ("globular",), "riesen": ("giant", "giants"),
@@ -290,7 +296,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "kartiert": ("mapped", "catalogued", "charted"), "kartierte": ("mapped", "catalogued", "charted"),
     "beschrieben": ("described", "description"), "erklart": ("explained", "explanation"), "bestimmt": ("determined", "measured"),
     "untersucht": ("studied", "explored", "examined"), "erforscht": ("explored", "studied"), "umkreist": ("orbits", "orbit"),
-    "umkreisen": ("orbit", "orbits"), "funkeln": ("twinkle", "twinkling", "scintillation"), "wiegt": ("weighs", "mass"),
+    "umkreisen": ("orbit", "orbits"), "kreist": ("orbits", "orbit", "circles"), "kreisen": ("orbit", "orbits", "circle"),
+    "umrundet": ("orbited", "circled", "orbits", "orbit"), "nahert": ("approaches", "approaching", "closer"),
+    "nahern": ("approach", "approaching", "closer"), "umrunden": ("orbit", "circle", "orbited", "circled"), "funkeln": ("twinkle", "twinkling", "scintillation"), "wiegt": ("weighs", "mass"),
     "arbeiten": ("work", "staff", "employ"), "geschliffen": ("ground", "grinding", "polished"),
     "herausgefunden": ("found", "discovered", "showed"), "gezeigt": ("showed", "shown"), "runde": ("orbit", "around"),
     "spiral": ("spiral",), "arme": ("arms",), "schallplatte": ("record",), "ozean": ("ocean",), "krebs": ("crab",),
@@ -342,6 +350,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "approach": ("approaching", "approaches", "heading", "towards", "closer"),
     "heading": ("approaching", "approach", "moving", "towards"),
     "notice": ("noticed", "spotted", "discovered", "found", "saw"), "noticed": ("spotted", "discovered", "found", "saw"),
+    "orbit": ("orbits", "orbited", "circles", "circled", "revolves"), "circle": ("orbit", "orbits", "orbited", "circles", "circled"),
+    "chilliest": ("coldest",), "chilly": ("cold",),
     "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
@@ -435,6 +445,7 @@ _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
                  "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
                  "|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|a few|several|a pair|a single|only one|both")
+_TIMES = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)\s+times\b|\b(?:once|twice)\b", re.IGNORECASE)
 _COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
 _OBJECT = re.compile(r"\b(\w+)\s+(?:the\s+)?([A-Z][\w'’-]+)")
 """A verb and the capitalised name after it: what the verb acted on ("discovered Pluto")."""
@@ -618,10 +629,11 @@ _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|tod
                   r"|jetzt|inzwischen|mittlerweile|derzeit|zurzeit|momentan|heute|heutzutage|gerade)\b", re.IGNORECASE)
 """When the question is asked is no word a sentence must say: "how far away is Voyager 1 right
 now" is answered by the latest figure a passage gives ("By 2025 … 165 au")."""
-_CONCESSION = re.compile(r"[,\s]+\b(?:if|although|though|even though|even if|despite|obwohl|obgleich|obschon|trotz)\b",
-                         re.IGNORECASE)
-"""A why-question's premise ("… if it's farther from the Sun"): what the reason must explain is
-said before it, and the sentence that gives the reason need not repeat the premise."""
+_CONCESSION = re.compile(r"[,\s]+\b(?:if|although|though|even though|even if|despite|obwohl|obgleich|obschon|trotz"
+                         r"|instead of|rather than|(?:an)?statt)\b", re.IGNORECASE)
+"""A why-question's premise ("… if it's farther from the Sun") or the contrast it draws ("…
+instead of just going dark"): what the reason must explain is said before it, and the sentence
+that gives the reason need not repeat the rest."""
 _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, re.IGNORECASE), said) for pattern, said in (
     (r"\b(?:northern|southern|polar) lights\b", "aurora"),
     (r"\b(?:shooting|falling) stars\b", "meteors"), (r"\b(?:shooting|falling) star\b", "meteor"),
@@ -629,6 +641,13 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:crash|smash|bump|run|slam)(?:e?s|ed|ing)? into\b", "collide with"),
     (r"\bour (?:own |home )?galaxy\b", "the Milky Way"),
     (r"\b(?:heading|coming|moving|rushing) (?:towards?|at)\b", "approaching"),
+    (r"\b(what|who|where|when|how|that)s\b", r"\1 is"),
+    (r"\bbtw\b|\bby the way\b|\bin the first place\b|\ball in all\b|,\s*like\b", ","),
+    (r"\b(?:come|comes|came|coming) up with\b", "invented"), (r"\b(?:put|puts) out\b", "published"),
+    (r"\b(?:fly|flies|flew|flying) (?:by|past)\b", "passed"),
+    (r"\b(?:haul|hauled|carry|carried|ship|shipped|fetch|fetched) (?:\w+ )?back\b", "brought back"),
+    (r"\b(?:go|goes|went|going) on for\b", "last"),
+    (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:once\s+)?a?round\b", "orbit"),
 ))
 """An English question's everyday phrase, said as the passages say it ("northern lights" are
 the aurora, "shooting stars" meteors, "give off" emit): a phrase of several words, where one
@@ -1101,7 +1120,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     words = set(sequence)
     if question.kinds and all(entity.said_in(sequence) for entity in question.entities):
         question = replace(question, relation={key: forms for key, forms in question.relation.items()
-                                               if key not in question.kinds})
+                                               if key not in question.kinds},
+                           events=question.events - question.kinds, compounds=question.compounds - question.kinds)
     headline = set(map(stem, tokens(f"{title} {heading}")))
     if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
         return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
@@ -1275,6 +1295,8 @@ def evidence(question: Question, sentence: str) -> str | None:
             if first in question.names and not _uses(own, {stem(first)}):
                 return spot.group("name")
         return None
+    if asked is Asked.COUNT and question.words & _HOW_OFTEN:  # how often it was done: a number of times
+        return _nearest(question, sentence, list(_TIMES.finditer(sentence)))
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())
                   and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))]

@@ -989,3 +989,53 @@ def test_a_duration_that_goes_on_in_a_smaller_unit_is_one_figure() -> None:
     passages = [{"marker": "[1]", "title": "Sun", "text": "Sun — Light\nLight from the Sun's surface takes about "
                  "8 minutes 20 seconds to reach Earth, 1 au away."}]
     assert answer_quotes("How long does light from the Sun take to reach Earth?", passages).key == "about 8 minutes 20 seconds"
+
+
+def _named(question: str, *names: str) -> list[tuple[str, list[str]]]:
+    """The names a title index finds in ``question``, each filed under the article *Kestrel*."""
+    return [(name, ["Kestrel"]) for name in names if name.lower() in question.lower()]
+
+
+CASUAL = _about("Kestrel", "In this made-up example the probe Kestrel passed about 9,000 km above the moon Lark at "
+                           "12 km/s. The astronomer Ada Quill coined the name \"drift dust\" in 1961. The crew brought "
+                           "back about 40 kg of dust. The first signal lasted 35 seconds. Kestrel circles Lark once "
+                           "every 80 minutes. In 1930 Quill published the brightness law for Kestrel. The Lark ring "
+                           "glows red because iron dust scatters the light.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("how close did kestrel actually get to Lark when it flew by", "about 9,000 km"),
+    ("who came up with the name drift dust in the first place?", "Ada Quill"),
+    ("btw how many kilos of dust did the crew haul back", "about 40 kg"),
+    ("how many seconds did the first signal go on for", "35 seconds"),
+    ("how long does Kestrel need to go once around Lark", "80 minutes"),
+    ("When did Quill put out the brightness law for Kestrel?", "In 1930"),
+    ("how come the Lark ring glows red instead of just staying dark", ""),
+    ("whats the speed of Kestrel when it flew by", "12 km/s"),
+    ("how many kilos of dust did the crew haul to the Moon", None),
+    ("how long does Kestrel need to go once around the Sun", None),
+])
+def test_casual_english_is_read_for_what_it_asks(question: str, key: str | None) -> None:
+    """Chat wording: "btw" and "in the first place" ask nothing, "whats" is "what is", "flew by" is
+    "passed", "came up with" "coined", "haul back" "brought back", "go on for" "last", "go once
+    around" is to orbit, "need" in "how long does it need" the duration asked, and a why-question's
+    contrast ("instead of …") is no word its reason must say; a place still unsaid (the Moon, the
+    Sun) keeps the sentence from answering."""
+    answer = answer_quotes(question, CASUAL, named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key
+
+
+GERMAN_CASUAL = _about("Kestrel", "In this made-up example the moon Lark orbits Kestrel at about 90,000 km. "
+                                  "The probe Kestrel circled Lark 42 times. Lark approaches Kestrel at about 3 km/s.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Wie weit kreist Lark vom Kestrel weg?", "about 90,000 km"),
+    ("Wie oft hat die Sonde Kestrel den Lark umrundet?", "42 times"),
+    ("mit welchem Tempo nähert sich Lark dem Kestrel", "about 3 km/s"),
+])
+def test_german_orbits_and_speeds_are_read_in_everyday_words(question: str, key: str) -> None:
+    """"kreist", "umrundet" are orbiting and circling, "Tempo" a speed, "nähert sich" approaches,
+    "vom" a preposition, and how often something was done a count of times."""
+    answer = answer_quotes(question, GERMAN_CASUAL, german=True, named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key
