@@ -449,9 +449,10 @@ _TIMES = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)\s+times\b|\b(
 _COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
 _OBJECT = re.compile(r"\b(\w+)\s+(?:the\s+)?([A-Z][\w'’-]+)")
 """A verb and the capitalised name after it: what the verb acted on ("discovered Pluto")."""
-_SEPARATION_BEFORE = re.compile(r"\bwithin\s+$", re.IGNORECASE)
+_SEPARATION_BEFORE = re.compile(r"\bwithin\s+$|\b(?:distance|orbits? at|orbiting at)\b[^;]{0,30}$", re.IGNORECASE)
 _SEPARATION_AFTER = re.compile(r"\s*(?:of|from|away|apart)\b", re.IGNORECASE)
-"""A length "within … of" or "… from" a thing is how far apart two things are, not a size."""
+"""A length "within … of" or "… from" a thing, or after a distance ("orbiting at an average
+distance of about 0.39 au (58 million km)"), is how far apart two things are, not a size."""
 _AMOUNT = re.compile(rf"{_APPROX}{_NUM}\s*(?:kg|kilograms?|tonnes?|tons?)\s+of\s+(?P<what>(?:[\w-]+\s+){{0,3}}[\w-]+)",
                      re.IGNORECASE)
 """An amount of a substance by weight ("about 382 kg of lunar rock and soil")."""
@@ -1269,6 +1270,33 @@ def _uses(forms: Iterable[str], words: set[str]) -> bool:
     return any(similar(form, word) for form in forms for word in words)
 
 
+_COMPARATIVES = (
+    ("bigger", "larger", "greater", "grosser"), ("smaller", "kleiner"), ("hotter", "warmer", "heisser"),
+    ("colder", "cooler", "kalter"), ("heavier", "massive", "schwerer"), ("lighter", "leichter"),
+    ("brighter", "heller"), ("fainter", "dimmer", "dunkler"), ("farther", "further", "distant", "weiter"),
+    ("closer", "nearer", "naher"), ("older", "alter"), ("younger", "junger"), ("faster", "schneller"),
+    ("slower", "langsamer"), ("longer", "langer"), ("shorter", "kurzer"),
+)
+"""Comparative words in pairs of opposites: "bigger" and "smaller" compare along one axis."""
+_THAN = re.compile(r"\b(\w+)\s+than\b(?P<other>[^.;,]*)", re.IGNORECASE)
+
+
+def _axis(word: str) -> int | None:
+    return next((index // 2 for index, words in enumerate(_COMPARATIVES) if word in words), None)
+
+
+def _states_comparison(question: Question, sentence: str) -> bool:
+    """Whether a sentence compares along the axis a question compares two things on, with one of
+    them after its "than": "Is Ganymede bigger than Mercury?" is answered by "… bigger than the
+    planet Mercury" as by "Mercury is smaller than Ganymede"."""
+    axes = {_axis(word) for word in question.words} - {None}
+    if len(question.entities) < 2 or not axes:
+        return False
+    return any(_axis(found.group(1).casefold()) in axes and any(
+        entity.in_words({stem(word) for word in tokens(found.group("other"))}) for entity in question.entities)
+        for found in _THAN.finditer(sentence))
+
+
 def evidence(question: Question, sentence: str) -> str | None:
     """The part of an English sentence that states the asked kind of fact ("" when the whole
     sentence is the evidence, as for a reason), or ``None`` when it states none. Of several
@@ -1279,6 +1307,8 @@ def evidence(question: Question, sentence: str) -> str | None:
     if sentence.rstrip().endswith("?"):
         return None
     sentence = _own_clause(question, sentence)
+    if asked in QUANTITIES and _states_comparison(question, sentence):
+        return ""
     if asked is Asked.PERSON:
         before, *after = _NAMESAKE.split(sentence, maxsplit=1)
         if question.namesake and not after:

@@ -1039,3 +1039,20 @@ def test_german_orbits_and_speeds_are_read_in_everyday_words(question: str, key:
     "vom" a preposition, and how often something was done a count of times."""
     answer = answer_quotes(question, GERMAN_CASUAL, german=True, named=_named(question, "Kestrel", "Lark"))
     assert (answer.key if answer.found else None) == key
+
+
+ORBITS = _about("Kestrel", "In this made-up example Kestrel is the smallest world, orbiting at an average distance "
+                           "of about 0.5 au (75 million km). Its diameter is about 3,100 km, smaller than the moon Lark.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("How big is Kestrel?", "about 3,100 km"),
+    ("Is Lark bigger than Kestrel?", ""),
+    ("Is Lark hotter than Kestrel?", None),
+])
+def test_a_size_is_no_orbit_and_a_comparison_is_answered_by_the_sentence_drawing_it(question: str,
+                                                                                  key: str | None) -> None:
+    """The length after an orbit's distance is no size; "smaller than the moon Lark" answers whether
+    Lark is bigger, but not whether it is hotter."""
+    answer = answer_quotes(question, ORBITS, named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key

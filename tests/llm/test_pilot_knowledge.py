@@ -130,3 +130,19 @@ def test_a_comparison_answered_in_part_says_once_what_is_missing() -> None:
     answer = answer_knowledge(_turn(question, run, NO_KEY)).content or ""
     assert "143,000 km" in answer
     assert answer.count("My knowledge base does not") == 1 and "“Is Uranus bigger?”" in answer
+
+
+def test_a_sentence_comparing_both_leads_and_a_part_left_unanswered_is_not_said() -> None:
+    """"Is Ganymede bigger than Mercury?" is answered by the sentence that compares them; the
+    planet's own size follows, and the moon's missing one is no gap in the answer."""
+    question = "Is Ganymede bigger than Mercury?"
+    moons = {"marker": "[1]", "title": "Moons", "text": "Moons\nGanymede is the largest moon, bigger than the planet Mercury."}
+    planet = {"marker": "[2]", "title": "Mercury", "text": "Mercury\nMercury has a diameter of about 4,880 km."}
+    topics = [{"query": "Is Ganymede bigger?", "sufficient": True, "passages": []},
+              {"query": "Is Mercury bigger?", "sufficient": True, "passages": [planet]},
+              {"query": question, "sufficient": True, "passages": [moons, planet]}]
+    run = ToolRun("search_multiple_topics", {"topics": [t["query"] for t in topics]},
+                  {"status": "ok", "data": {"sufficient": True, "topics": topics}})
+    answer = answer_knowledge(_turn(question, run, NO_KEY)).content or ""
+    assert answer.index("bigger than the planet Mercury") < answer.index("about 4,880 km")
+    assert "does not" not in answer and "BRAVE_API_KEY" not in answer

@@ -93,14 +93,19 @@ def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str, asked: str) -> Answers:
     """What each topic's passages say to it. A question split into its parts is also searched
-    whole ``asked``, in case one passage compares them; unanswered, the whole question is said
-    once, in place of its parts when none is answered either, and otherwise left out: "Ist
-    Jupiter größer als Saturn?" is answered by each planet's size."""
+    whole ``asked``, in case one passage compares them: a quantity compared by one sentence leads,
+    the parts follow where they are answered too; unanswered,
+    the whole question is said once, in place of its parts when none is answered either, and
+    otherwise left out: "Ist Jupiter größer als Saturn?" is answered by each planet's size."""
     answers = [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
                                               named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
                for topic in topics]
     *parts, (last, answer) = answers
-    if len(parts) < 2 or last != " ".join(asked.split()) or answer.found:
+    if len(parts) < 2 or last != " ".join(asked.split()):
+        return answers
+    if answer.found and answer.asked in QUANTITIES:  # a sentence comparing them answers first,
+        return [(last, answer), *(part for part in parts if part[1].found)]  # each part's own figure after it
+    if answer.found:
         return answers
     return parts if any(part.found for _, part in parts) else [(last, answer)]
 
