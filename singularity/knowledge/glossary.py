@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from singularity.knowledge.vectors import stems
+from singularity.planning.constellations import CONSTELLATIONS
 from singularity.yamldata import load_yaml
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary_de_en.yaml"
@@ -19,8 +20,14 @@ GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary_de_en.yaml"
 
 @lru_cache(maxsize=1)
 def _glossary() -> dict[tuple[str, ...], str]:
+    """The curated entries, then the German names of the constellations ("Schlangenträger" →
+    Ophiuchus, "Zwillinge" → Gemini) from the one table the planner names them by."""
     entries = load_yaml(GLOSSARY_FILE.read_text(encoding="utf-8"))
-    return {tuple(stems(german)): english for german, english in entries.items()}
+    glossary = {tuple(stems(german)): english for german, english in entries.items()}
+    for name, _, german in CONSTELLATIONS.values():
+        if stems(german) != stems(name):
+            glossary.setdefault(tuple(stems(german)), name)
+    return glossary
 
 
 def english_terms(question: str) -> list[str]:

@@ -518,6 +518,25 @@ def test_german_names_of_jupiter_s_spot_and_of_sunlight_have_their_english_terms
     assert term in english_terms(question)
 
 
+@pytest.mark.parametrize(("question", "term"), [
+    ("Wie lange steht die Sonne im Schlangenträger?", "Ophiuchus"),
+    ("Welcher Nebel liegt in den Zwillingen?", "Gemini"),
+    ("Was ist der hellste Stern im Sternbild Großer Bär?", "Ursa Major"),
+    ("Wo steht das Kreuz des Südens?", "Crux"),
+])
+def test_german_constellation_names_have_the_names_the_texts_use(question: str, term: str) -> None:
+    """The planner's table of the 88 constellations gives the search their German names too."""
+    from singularity.knowledge.glossary import english_terms
+
+    assert term in english_terms(question)
+
+
+def test_a_constellation_named_alike_in_both_languages_adds_no_term() -> None:
+    from singularity.knowledge.glossary import english_terms
+
+    assert english_terms("Wo steht Perseus?") == []
+
+
 def test_finding_out_that_a_thing_exists_is_its_discovery() -> None:
     passages = _about("Pallas", "In this made-up example Pallas was discovered by Wilhelmina Stroud in 1802.")
     answer = answer_quotes("Who figured out that Pallas existed?", passages, named=[("Pallas", ["Pallas"])])
