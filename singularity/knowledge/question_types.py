@@ -179,8 +179,9 @@ Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
-_STOP = _STOP | {"vom", "ins", "ans", "aufs", "durchs", "ums"}
-"""German prepositions merged with their article ("vom Saturn weg"), as the prepositions above."""
+_STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums"}
+"""German prepositions and those merged with their article ("vom Saturn weg", "um wie viel"), as the
+prepositions above."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -1332,6 +1333,11 @@ def evidence(question: Question, sentence: str) -> str | None:
                   and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))]
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
+        units = _rate_units(question)
+        if not counts and question.words & {"much", "viel"} and units:  # "by how much … every year": a rate
+            counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)
+                      if re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b", sentence[found.end():],
+                                  re.IGNORECASE)]
         return _nearest(question, sentence, counts)
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
     if asked is Asked.DURATION and question.words & _HOW_OFTEN:
@@ -1368,6 +1374,24 @@ _APPOSITION = re.compile(r"\s[—–]\s[^—–]*\s[—–]\s")
 _AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|first|later|also)\b)+\s*$")
 
 
+_NAMES_ONLY = re.compile(r"(?:[A-Z][\w'’*-]*(?:\s+[A-Z][\w'’*-]*)*)(?:(?:,\s*|\s+and\s+)[A-Z][\w'’*-]*(?:\s+[A-Z][\w'’*-]*)*)*")
+"""A list of names alone ("Phobos and Deimos"): an apposition, naming what the words before it say."""
+
+
+_RATE_UNITS = {"year": "year", "jahr": "year", "day": "day", "tag": "day", "hour": "hour", "stunde": "hour",
+               "minute": "minute", "second": "second", "sekunde": "second", "century": "century", "jahrhundert": "century"}
+_EVERY = frozenset({"per", "every", "each", "pro", "jedes", "jeden", "jede", "jahrlich"})
+
+
+def _rate_units(question: Question) -> list[str]:
+    """The time units of a rate the question asks ("… every year", "pro Sekunde"): how much in
+    each, which the sentence gives as a quantity "per year"; none without a word for "every"."""
+    if not question.words & _EVERY:
+        return []
+    units = {_RATE_UNITS[word.removesuffix("s")] for word in question.words if word.removesuffix("s") in _RATE_UNITS}
+    return sorted(units | ({"year"} if "jahrlich" in question.words else set()))
+
+
 def _acts_on_another(question: Question, sentence: str) -> bool:
     """Whether every telling of the asked event in a sentence has another named thing as its
     object ("Tombaugh, who discovered Pluto" for "who discovered Arrokoth") or, said in the
@@ -1385,7 +1409,9 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
         if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):
             told += 1
             before = _APPOSITION.sub(" ", sentence[:passive.start()])  # "the moons — Io, …, Callisto — were"
-            subject = _AUXILIARY.sub("", before.rstrip(" ,")).rstrip(" ,").rsplit(", ", 1)[-1]
+            *earlier, subject = _AUXILIARY.sub("", before.rstrip(" ,")).rstrip(" ,").rsplit(", ", 2)[-2:]
+            if earlier and _NAMES_ONLY.fullmatch(subject):  # "two small moons, Phobos and Deimos, discovered by":
+                subject = f"{earlier[0]}, {subject}"  # the names are what the words before them say
             own_words = _POSSESSIVE.sub(" ", subject)  # "Jupiter's rings" are no Jupiter moon
             others += not _uses(asked, {stem(word) for word in tokens(own_words)}) and any(
                 _bare(name) in question.names for name in re.findall(r"[A-Z][\w'’*-]*", subject))

@@ -1075,3 +1075,21 @@ def test_a_size_is_no_orbit_and_a_comparison_is_answered_by_the_sentence_drawing
     Lark is bigger, but not whether it is hotter."""
     answer = answer_quotes(question, ORBITS, named=_named(question, "Kestrel", "Lark"))
     assert (answer.key if answer.found else None) == key
+
+
+RATES = _about("Kestrel", "In this made-up example the moon Lark is receding from Kestrel by about 2.1 cm per year. "
+                          "Lark has two small moons, Pip and Tuck, discovered by the astronomer Ada Quill in 1911. "
+                          "Kestrel is about 4,000 km across.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("By how much does Lark drift away from Kestrel every year?", "about 2.1 cm"),
+    ("Um wie viel entfernt sich Lark jedes Jahr von Kestrel?", "about 2.1 cm"),
+    ("By how much does Lark drift away from Kestrel every day?", None),
+    ("who found the two little moons of Lark", "Ada Quill"),
+])
+def test_a_rate_and_the_names_in_apposition_are_read_as_the_question_means(question: str, key: str | None) -> None:
+    """"By how much … every year" asks a quantity per year, which no other time unit answers; the
+    moons "Pip and Tuck, discovered by …" are the two small moons the sentence has just named."""
+    answer = answer_quotes(question, RATES, german=question.startswith("Um"), named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key
