@@ -477,8 +477,11 @@ _DATE = re.compile(
     rf"|\b(?:in|during)\s+(?:the\s+)?(?:winter|spring|summer|autumn|fall)\b|\b(?:winter|summer|autumn|spring)\s+(?:evenings?|nights?|sky|months?)\b"
     rf"|\bevery\s+(?:\d+|few|two|three|four|five|ten|eleven|twelve)?\s*(?:years?|months?|days?)\b"
     rf"|\b(?:\d{{1,2}}(?:\s*[–-]\s*\d{{1,2}})?\s+)?(?:{_MONTHS})\b", re.IGNORECASE)
+_TEMPORAL_SINCE = (r"\s+(?:(?:at least|about|around|the)\s+)*(?:\d|then\b|antiquity\b|ancient\b|(?:early|late|mid)\b"
+                   r"|(?:its|their)\s+(?:discovery|launch|formation|birth)\b)")
+""""Since" before a time ("observed since at least the 19th century") tells how long, not why."""
 _CAUSE = re.compile(
-    r"\b(?:because|since|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
+    rf"\b(?:because|since(?!{_TEMPORAL_SINCE})|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
     r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
     r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?)\b",
     re.IGNORECASE)
@@ -646,7 +649,7 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(what|who|where|when|how|that)s\b", r"\1 is"),
     (r"\bbtw\b|\bby the way\b|\bin the first place\b|\ball in all\b|,\s*like\b", ","),
     (r"\b(?:come|comes|came|coming) up with\b", "invented"), (r"\b(?:put|puts) out\b", "published"),
-    (r"\b(?:fly|flies|flew|flying) (?:by|past)\b", "passed"),
+    (r"\b(?:fly|flies|flew|flying) (?:by|past)\b", "fly"),
     (r"\b(?:haul|hauled|carry|carried|ship|shipped|fetch|fetched) (?:\w+ )?back\b", "brought back"),
     (r"\b(?:go|goes|went|going) on for\b", "last"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:once\s+)?a?round\b", "orbit"),
@@ -1339,6 +1342,8 @@ def evidence(question: Question, sentence: str) -> str | None:
                       if re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b", sentence[found.end():],
                                   re.IGNORECASE)]
         return _nearest(question, sentence, counts)
+    if asked in (Asked.DATE, Asked.PERSON) and _named_as_a_landmark(question, sentence):
+        return None  # "after Pluto and Charon, 1992 QB1 … was discovered in 1992" dates no discovery of Charon
     pattern = {Asked.DATE: _DATE, Asked.BRIGHTNESS: _MAGNITUDE, **_QUANTITY}.get(asked)
     if asked is Asked.DURATION and question.words & _HOW_OFTEN:
         pattern = _OFTEN  # "how often" is answered by "about once a decade"
@@ -1374,6 +1379,23 @@ _APPOSITION = re.compile(r"\s[—–]\s[^—–]*\s[—–]\s")
 _AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|first|later|also)\b)+\s*$")
 
 
+_LANDMARK = re.compile(r"\b(?:after|before|following|besides|apart from|other than)\s+(?!\w+ing\b)[^,;]*", re.IGNORECASE)
+_LANDMARK_WORDS = frozenset({"after", "before", "following", "besides", "apart", "other", "nach", "vor"})
+
+
+def _named_as_a_landmark(question: Question, sentence: str) -> bool:
+    """Whether a thing the question names stands in the sentence only as what another is placed
+    after, before or beside ("the first Kuiper belt object after Pluto and Charon, 1992 QB1, was
+    discovered in 1992" tells nothing of Charon's discovery; "after passing Pluto in 2015" is an
+    event of its own) — unless the question places a thing so too ("the first Kuiper belt object
+    after Pluto")."""
+    if question.words & _LANDMARK_WORDS:
+        return False
+    landmarks = {stem(word) for found in _LANDMARK.finditer(sentence) for word in tokens(found.group())}
+    rest = {stem(word) for word in tokens(_LANDMARK.sub(" ", sentence))}
+    return any(entity.in_words(landmarks) and not entity.in_words(rest) for entity in question.entities)
+
+
 _NAMES_ONLY = re.compile(r"(?:[A-Z][\w'’*-]*(?:\s+[A-Z][\w'’*-]*)*)(?:(?:,\s*|\s+and\s+)[A-Z][\w'’*-]*(?:\s+[A-Z][\w'’*-]*)*)*")
 """A list of names alone ("Phobos and Deimos"): an apposition, naming what the words before it say."""
 
@@ -1400,10 +1422,12 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
     found 1992 QB1, not Charon; "Titania and Oberon were discovered by …" tells of both)."""
     events = [question.relation[key] for key in question.events]
     own = {form for entity in question.entities for forms in entity.words for form in forms}
-    objects = [match.group(2) for match in _OBJECT.finditer(sentence)
+    objects = [(match.group(2), sentence[match.end():]) for match in _OBJECT.finditer(sentence)
                if any(_uses(forms, {stem(match.group(1).casefold())}) for forms in events)]
     told = len(objects)
-    others = sum(_bare(name) in question.names and not _uses(own, {stem(_bare(name))}) for name in objects)
+    others = sum(_bare(name) in question.names and not _uses(own, {stem(_bare(name))})
+                 and not _uses(own, {stem(word) for word in tokens(rest)})  # "passed Vesta in 2032 and Pallas in …"
+                 for name, rest in objects)
     asked = own | {form for key, forms in question.relation.items() if key not in question.events for form in forms}
     for passive in _PASSIVE.finditer(sentence):  # "Jupiter's rings, discovered by Voyager 1, … Amalthea"
         if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):

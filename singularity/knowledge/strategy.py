@@ -41,6 +41,8 @@ _NOT_PART_OF_A_NAME = {
     "compare", "vergleiche", "between", "zwischen", "difference", "different", "differ", "differs",
     "passt", "better", "besser", "eigentlich", "denn", "do", "does", "eignet",
 }
+_HEDGES = {"eigentlich", "denn", "wirklich", "wohl", "noch", "viel", "actually", "really", "even", "much", "still"}
+"""Words between a compared thing and its comparing word that belong to neither ("Thuban eigentlich heller")."""
 _QUESTION_WORDS = (r"wie|was|warum|wieso|weshalb|wo|wann|welche\w*|wer|wieviel\w*|how|what|why|where"
                    r"|when|which|who|is|are|does|do|can|gibt|ist|sind|hat|haben|kann")
 _LEADING_AND = re.compile(r"^(?:und|and|also|außerdem)\s+", re.IGNORECASE)
@@ -137,8 +139,8 @@ def _compared_pair(question: str) -> tuple[tuple[int, int], str, str, str] | Non
         if word not in _JOINS or i == 0:
             continue
         left = i - 1
-        while left >= 0 and _COMPARISON.fullmatch(texts[left]):
-            left -= 1  # "white dwarfs different from": skip the comparing word
+        while left >= 0 and (_COMPARISON.fullmatch(texts[left]) or texts[left] in _HEDGES):
+            left -= 1  # "white dwarfs different from", "Thuban eigentlich heller als": skip the comparing word
         a_end = left
         while left >= 0 and texts[left] not in _NOT_PART_OF_A_NAME and words[left].group()[0].isalnum():
             left -= 1

@@ -1036,7 +1036,7 @@ CASUAL = _about("Kestrel", "In this made-up example the probe Kestrel passed abo
 ])
 def test_casual_english_is_read_for_what_it_asks(question: str, key: str | None) -> None:
     """Chat wording: "btw" and "in the first place" ask nothing, "whats" is "what is", "flew by" is
-    "passed", "came up with" "coined", "haul back" "brought back", "go on for" "last", "go once
+    passing, "came up with" "coined", "haul back" "brought back", "go on for" "last", "go once
     around" is to orbit, "need" in "how long does it need" the duration asked, and a why-question's
     contrast ("instead of …") is no word its reason must say; a place still unsaid (the Moon, the
     Sun) keeps the sentence from answering."""
@@ -1092,4 +1092,29 @@ def test_a_rate_and_the_names_in_apposition_are_read_as_the_question_means(quest
     """"By how much … every year" asks a quantity per year, which no other time unit answers; the
     moons "Pip and Tuck, discovered by …" are the two small moons the sentence has just named."""
     answer = answer_quotes(question, RATES, german=question.startswith("Um"), named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key
+
+
+SINCE_AND_AFTER = _about("Kestrel", "In this made-up example the first moon found after Kestrel and Lark, Pip (now "
+                                    "named Albion), was discovered in 1992 by Ada Quill. The Red Lark Spot is a storm "
+                                    "larger than Kestrel that has been observed since at least the 19th century. "
+                                    "Kestrel glows since hot gas radiates. After passing Kestrel in 2015, the probe "
+                                    "Tern flew past Pip. Some comets become bright naked-eye sights, such as Wren in "
+                                    "1997.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("When was Lark discovered?", None),
+    ("When was Pip discovered?", "in 1992"),
+    ("When did Tern fly past Kestrel?", "in 2015"),
+    ("When was comet Wren brightest?", "in 1997"),
+    ("Why is the Red Lark Spot red?", None),
+    ("Why does Kestrel glow?", ""),
+])
+def test_a_date_of_another_discovery_and_a_time_since_are_no_answer(question: str, key: str | None) -> None:
+    """The discovery "after Kestrel and Lark" dates Pip's, not Lark's, but "after passing Kestrel in
+    2015" is an event of its own and "such as Wren in 1997" an example's date; "observed since at
+    least the 19th century" says how long, not why, and "since hot gas … radiates" why."""
+    answer = answer_quotes(question, SINCE_AND_AFTER, named=_named(question, "Kestrel", "Pip", "Red Lark Spot", "Tern",
+                                                                   "Wren"))
     assert (answer.key if answer.found else None) == key

@@ -82,6 +82,9 @@ def test_a_comparison_of_unknown_things_splits_on_its_wording() -> None:
                                                                "How are neutron stars different?"],
         "Dobson oder Schmidt-Cassegrain: was passt besser?": ["Dobson: was passt besser?",
                                                              "Schmidt-Cassegrain: was passt besser?"],
+        "Ist Thuban eigentlich heller als der Polarstern?": ["Ist Thuban eigentlich heller?",
+                                                             "Ist der Polarstern eigentlich heller?"],
+        "is Sirius really brighter than Vega?": ["is Sirius really brighter?", "is Vega really brighter?"],
     }
     for question, topics in cases.items():
         assert [t.query for t in plan_search(question, TITLES).topics[:2]] == topics, question
