@@ -71,7 +71,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
     # how often it happens a frequency
@@ -84,7 +84,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.FACT, r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b"),
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
-                 r"|\bhow thick\b|\bwie dick\b|\bthickness\b|\bdicke\b"
+                 r"|\bhow (?:thick|thin)\b|\bwie (?:dick|dunn)\b|\bthickness\b|\bdicke\b"
                  r"|\bhow many degrees\b|\bwie ?viele? grad\b"  # an angle: a tilt, an apparent size
                  r"|\bhow (?:much|far)\b.*\b(?:tilted|tipped|inclined)\b"
                  # a dimension asked by its noun: "at what altitude", "the height of", "in welcher Höhe"
@@ -179,9 +179,9 @@ Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
-_STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums"}
+_STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
 """German prepositions and those merged with their article ("vom Saturn weg", "um wie viel"), as the
-prepositions above."""
+prepositions above, and "insgesamt", which sums what is asked ("in total" in English)."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -250,7 +250,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "kommt": ("comes", "returns"), "deep": ("deep", "depth", "depths"), "tief": ("deep", "depth"),
     "high": ("high", "height", "tall", "rise", "rises", "altitude"), "height": ("high", "tall", "rise", "rises", "altitude"),
     "altitude": ("high", "height"), "hohe": ("high", "height", "tall", "rise", "rises", "altitude"), "depth": ("deep", "depths"), "hoch": ("high", "height", "tall", "rise", "rises", "altitude"),
-    "tall": ("tall", "high", "height"), "thick": ("thick", "thickness"), "dick": ("thick", "thickness"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
+    "tall": ("tall", "high", "height"), "thick": ("thick", "thickness"), "dick": ("thick", "thickness"),
+    "thin": ("thick", "thickness", "thin"), "dunn": ("thick", "thickness", "thin"), "zweit": ("second",), "dritt": ("third",), "kugel": ("globular", "spherical", "sphere"),
     "gebaut": ("built", "made", "constructed"), "baute": ("built", "made"), "built": ("made", "constructed"),
     "benannt": ("named", "name", "called"), "heisst": ("named", "name", "called"), "name": ("named", "called"),
     "namen": ("name", "named", "called"), "bekam": ("got", "received", "given"),
@@ -352,7 +353,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "heading": ("approaching", "approach", "moving", "towards"),
     "notice": ("noticed", "spotted", "discovered", "found", "saw"), "noticed": ("spotted", "discovered", "found", "saw"),
     "orbit": ("orbits", "orbited", "circles", "circled", "revolves"), "circle": ("orbit", "orbits", "orbited", "circles", "circled"),
-    "chilliest": ("coldest",), "chilly": ("cold",),
+    "chilliest": ("coldest",), "chilly": ("cold",), "crew": ("astronauts", "crews"), "crews": ("astronauts", "crew"),
+    "nickname": ("known", "called", "named", "name"), "nicknamed": ("known", "called", "named"),
     "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
@@ -652,6 +654,8 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:fly|flies|flew|flying) (?:by|past)\b", "fly"),
     (r"\b(?:haul|hauled|carry|carried|ship|shipped|fetch|fetched) (?:\w+ )?back\b", "brought back"),
     (r"\b(?:go|goes|went|going) on for\b", "last"),
+    (r"\b(?:in total|all together|altogether|all told)\b", " "), (r"\b(?:from )?top to bottom\b", "thick"),
+    (r"\b(?:found|discovered|known|seen|observed) (?:so far|to date|yet)\b", "known"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:once\s+)?a?round\b", "orbit"),
 ))
 """An English question's everyday phrase, said as the passages say it ("northern lights" are

@@ -1019,7 +1019,8 @@ CASUAL = _about("Kestrel", "In this made-up example the probe Kestrel passed abo
                            "12 km/s. The astronomer Ada Quill coined the name \"drift dust\" in 1961. The crew brought "
                            "back about 40 kg of dust. The first signal lasted 35 seconds. Kestrel circles Lark once "
                            "every 80 minutes. In 1930 Quill published the brightness law for Kestrel. The Lark ring "
-                           "glows red because iron dust scatters the light.")
+                           "glows red because iron dust scatters the light. The Lark ring is about 3 km thick. The "
+                           "brightest known star of Lark is called Nim.")
 
 
 @pytest.mark.parametrize(("question", "key"), [
@@ -1031,11 +1032,14 @@ CASUAL = _about("Kestrel", "In this made-up example the probe Kestrel passed abo
     ("When did Quill put out the brightness law for Kestrel?", "In 1930"),
     ("how come the Lark ring glows red instead of just staying dark", ""),
     ("whats the speed of Kestrel when it flew by", "12 km/s"),
+    ("how many kilos of dust did the astronauts haul back in total", "about 40 kg"),
+    ("which star of Lark is the brightest one found so far", "Nim"),
+    ("how thin is the Lark ring, top to bottom", "about 3 km"),
     ("how many kilos of dust did the crew haul to the Moon", None),
     ("how long does Kestrel need to go once around the Sun", None),
 ])
 def test_casual_english_is_read_for_what_it_asks(question: str, key: str | None) -> None:
-    """Chat wording: "btw" and "in the first place" ask nothing, "whats" is "what is", "flew by" is
+    """Chat wording: "btw", "in the first place" and "in total" ask nothing, "found so far" is known, "top to bottom" thick, "whats" is "what is", "flew by" is
     passing, "came up with" "coined", "haul back" "brought back", "go on for" "last", "go once
     around" is to orbit, "need" in "how long does it need" the duration asked, and a why-question's
     contrast ("instead of …") is no word its reason must say; a place still unsaid (the Moon, the
