@@ -1341,10 +1341,10 @@ def evidence(question: Question, sentence: str) -> str | None:
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         units = _rate_units(question)
-        if not counts and question.words & {"much", "viel"} and units:  # "by how much … every year": a rate
-            counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)
-                      if re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b", sentence[found.end():],
-                                  re.IGNORECASE)]
+        if not counts and question.words & {"much", "viel"}:  # "how much eye relief": an amount in a unit,
+            counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)  # "… every
+                      if not units or re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b",  # year": per year
+                                               sentence[found.end():], re.IGNORECASE)]
         return _nearest(question, sentence, counts)
     if asked in (Asked.DATE, Asked.PERSON) and _named_as_a_landmark(question, sentence):
         return None  # "after Pluto and Charon, 1992 QB1 … was discovered in 1992" dates no discovery of Charon

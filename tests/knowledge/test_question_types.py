@@ -1083,7 +1083,7 @@ def test_a_size_is_no_orbit_and_a_comparison_is_answered_by_the_sentence_drawing
 
 RATES = _about("Kestrel", "In this made-up example the moon Lark is receding from Kestrel by about 2.1 cm per year. "
                           "Lark has two small moons, Pip and Tuck, discovered by the astronomer Ada Quill in 1911. "
-                          "Kestrel is about 4,000 km across.")
+                          "Kestrel is about 4,000 km across. Observers of Lark need about 12 mm of clearance.")
 
 
 @pytest.mark.parametrize(("question", "key"), [
@@ -1091,9 +1091,11 @@ RATES = _about("Kestrel", "In this made-up example the moon Lark is receding fro
     ("Um wie viel entfernt sich Lark jedes Jahr von Kestrel?", "about 2.1 cm"),
     ("By how much does Lark drift away from Kestrel every day?", None),
     ("who found the two little moons of Lark", "Ada Quill"),
+    ("how much clearance do observers of Lark need", "about 12 mm"),
 ])
 def test_a_rate_and_the_names_in_apposition_are_read_as_the_question_means(question: str, key: str | None) -> None:
-    """"By how much … every year" asks a quantity per year, which no other time unit answers; the
+    """"How much" asks an amount in a unit, "by how much … every year" one per year, which no other
+    time unit answers; the
     moons "Pip and Tuck, discovered by …" are the two small moons the sentence has just named."""
     answer = answer_quotes(question, RATES, german=question.startswith("Um"), named=_named(question, "Kestrel", "Lark"))
     assert (answer.key if answer.found else None) == key
