@@ -443,7 +443,9 @@ _HOW_OFTEN = frozenset({"often", "frequently", "oft", "haufig"})
 _OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_APPROX}\b(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+"
                     r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b", re.IGNORECASE)
 """A frequency without a figure of time ("about once a decade", "twice a year") answers "how often"."""
-_SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}", re.IGNORECASE)
+_SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}"
+                   rf"|{_APPROX}{_NUM}\s+times\s+(?:per|a|an|each|every)\s+(?:second|minute|hour|day)\b", re.IGNORECASE)
+"""How fast a thing spins: a speed, its period, or turns in a time ("about 716 times per second")."""
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
                  "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
@@ -485,7 +487,8 @@ _TEMPORAL_SINCE = (r"\s+(?:(?:at least|about|around|the)\s+)*(?:\d|then\b|antiqu
 _CAUSE = re.compile(
     rf"\b(?:because|since(?!{_TEMPORAL_SINCE})|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
     r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
-    r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?)\b",
+    r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?"
+    r"|left over from|stems? from|arises? from|originates? from)\b",
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\bare\s+(?:\w+\s+){0,2}\w+s\s+(?:whose|that|which)\b"  # "Pulsars are spinning neutron stars whose …"
@@ -757,7 +760,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
             continue
         name = _glossary_name(word, own) if german and not widen(word) else ()
         widened = name or widen(word) or (_glossary_words(word) if german else ())
-        forms = frozenset({own, *map(stem, widened), *(() if german else map(stem, _inflected(word)))})
+        forms = frozenset({own, *map(stem, widened), *(() if german else map(stem, _inflected(word))),
+                           *(_name_of_adjective(word) if german and word in capitalised else ())})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
         if word in proper or name or (german and not widened and cognate):
             entities.append(Entity((forms,)))
@@ -1051,6 +1055,16 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
 _DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
 """A capital letter after a name's word designates a component ("Cassiopeia A", "Sirius B"):
 part of the name, not the article "a"."""
+
+
+_NAME_ADJECTIVE = re.compile(r"^(\w{3,}?)sch(?:e|en|er|es|em)?$")
+
+
+def _name_of_adjective(word: str) -> tuple[str, ...]:
+    """The name a German adjective of a name is made from ("der Halleysche Komet" is Halley's,
+    "die Oortsche Wolke" Oort's), as the English texts write it."""
+    found = _NAME_ADJECTIVE.match(word)
+    return (stem(found.group(1)),) if found else ()
 
 
 def _forms(word: str, whole: Collection[str] = frozenset(), *, split: bool = True) -> tuple[frozenset[str], ...]:

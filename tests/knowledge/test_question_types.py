@@ -1124,3 +1124,21 @@ def test_a_date_of_another_discovery_and_a_time_since_are_no_answer(question: st
     answer = answer_quotes(question, SINCE_AND_AFTER, named=_named(question, "Kestrel", "Pip", "Red Lark Spot", "Tern",
                                                                    "Wren"))
     assert (answer.key if answer.found else None) == key
+
+
+SPINS = _about("Kestrel", "In this made-up example the fastest known pulsar rotates more than 500 times per second. "
+                          "Lark radiates more heat than it receives, energy left over from its formation. The next "
+                          "return of Quill's Comet is in 2077.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("How fast does the fastest known pulsar spin?", False, "more than 500 times per second"),
+    ("Warum gibt Lark mehr Wärme ab, als er bekommt?", True, ""),
+    ("Wann kommt der Quillsche Komet wieder?", True, "in 2077"),
+])
+def test_turns_per_second_energy_left_over_and_a_name_s_german_adjective(question: str, german: bool,
+                                                                         key: str) -> None:
+    """A spin is also told in turns per second; "energy left over from its formation" is a reason;
+    "der Quillsche Komet" is Quill's."""
+    answer = answer_quotes(question, SPINS, german=german, named=_named(question, "Lark"))
+    assert (answer.key if answer.found else None) == key
