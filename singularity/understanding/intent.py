@@ -134,7 +134,8 @@ def classify_intent(
         return Intent(kind="best_night", reason="which night is best for one object")
     if asks_if_visible(text, last_object=last_object):
         return Intent(kind="best_night", reason="whether one object can be seen that night")
-    if lx.asks_night_times(lowered):
+    if lx.asks_night_times(lowered) and not (lx.HOW_LONG_IT_LASTS.match(lowered) and slots.place is None
+                                             and slots.when is None and not in_planning):
         if has_plan and slots.place is None:
             return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
         return Intent(kind="night", reason="when it gets dark or the Sun or the Moon rises or sets at a place")
@@ -416,8 +417,8 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))) and not (
-        lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
+                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning)) and not lx.ASKS_WHY.match(lowered))
+                     ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing and not (best == "weather" and _names_a_topic(meaning, slots)):

@@ -345,14 +345,20 @@ SUN_WORD = re.compile(r"\b(?:sonne\w*|sun|sunrise|sunset|sunlight)\b")
 
 
 def asks_night_times(lowered: str) -> bool:
-    """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight."""
+    """Whether a message asks when it gets dark or when the Sun or the Moon rises or sets tonight;
+    how long twilight lasts in general ("How long does astronomical twilight last?") is a question
+    about the world, unless a night or a place is named (checked by the caller)."""
     one_night = bool(RISES_ON_A_NIGHT.search(lowered) and ON_A_NIGHT.search(lowered))
-    moon = bool(MOON_TONIGHT.search(lowered)) and not _WHY.match(lowered)  # "why is the moon in the way during …"
+    moon = bool(MOON_TONIGHT.search(lowered)) and not ASKS_WHY.match(lowered)  # "why is the moon in the way during …"
     return (bool(NIGHT_TIMES.search(lowered) or moon or WHEN_PHASE.search(lowered)
                  or one_night) and not NOT_THE_NIGHT.search(lowered))
 
 
-_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
+HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\b.*\b(?:lasts?|take|takes|dauer\w*)\b")
+"""How long something lasts, not how long until it comes ("how long until sunset")."""
+ASKS_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
+"""A question for a reason: about the world, not a night to plan ("Why should I let my telescope
+cool down before observing?")."""
 
 
 _MONTH_NAMES = (r"januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"

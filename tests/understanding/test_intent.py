@@ -441,3 +441,24 @@ def test_a_topic_beside_a_place_is_asked_about_not_forecast() -> None:
     assert classify_intent("how high are the tides in the Bay of Fundy", meaning=tides).kind == "knowledge"
     assert classify_intent("how's the sky over the Bay of Fundy tonight",
                            meaning=_near("weather", 0.01, ("Bay of Fundy",))).kind == "weather"
+
+
+@pytest.mark.parametrize("text", ["How long does astronomical twilight last in summer?",
+                                  "Wie lange dauert die astronomische Dämmerung?"])
+def test_how_long_twilight_lasts_in_general_is_a_question_about_the_world(text: str) -> None:
+    assert classify_intent(text).kind == "knowledge"
+    for night in ("How long until it gets dark?", "Wie lange dauert die Dämmerung heute in Berlin?",
+                  "how long does twilight last tonight"):
+        assert classify_intent(night).kind == "night", night
+
+
+def test_why_a_telescope_should_cool_down_is_asked_not_planned() -> None:
+    from singularity.knowledge.glossary import english_terms
+
+    """An observing word in a why-question names no night: the reason is the knowledge base's."""
+    planning = _near("planning", 0.02, ())
+    assert classify_intent("Why should I let my telescope cool down before observing?", meaning=planning).kind == "knowledge"
+    assert classify_intent("Warum sollte man das Teleskop vor dem Beobachten auskühlen lassen?",
+                           meaning=planning).kind == "knowledge"
+    assert classify_intent("I want to go observing with my telescope", meaning=planning).kind == "planning"
+    assert "winter solstice" in english_terms("Wann ist die Wintersonnenwende?")  # a season's word, not off topic
