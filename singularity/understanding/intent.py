@@ -417,7 +417,8 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning)) and not lx.ASKS_WHY.match(lowered))
+                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))
+                         and not (lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")

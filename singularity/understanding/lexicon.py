@@ -359,6 +359,8 @@ HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lang
 ASKS_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
 """A question for a reason: about the world, not a night to plan ("Why should I let my telescope
 cool down before observing?")."""
+ASKS_HOW_MANY = re.compile(r"^(?:\w+\s+)?(?:how\s+many|wie\s*viele)\b")
+"""A question for a count, which no night changes ("how many stars can you see with the naked eye")."""
 
 
 _MONTH_NAMES = (r"januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"

@@ -452,13 +452,16 @@ def test_how_long_twilight_lasts_in_general_is_a_question_about_the_world(text: 
         assert classify_intent(night).kind == "night", night
 
 
-def test_why_a_telescope_should_cool_down_is_asked_not_planned() -> None:
+def test_why_a_telescope_should_cool_down_or_how_many_stars_one_sees_is_asked_not_planned() -> None:
     from singularity.knowledge.glossary import english_terms
 
-    """An observing word in a why-question names no night: the reason is the knowledge base's."""
+    """An observing word in a why- or how-many-question names no night: the answer is the
+    knowledge base's, unless a place or a night is named."""
     planning = _near("planning", 0.02, ())
     assert classify_intent("Why should I let my telescope cool down before observing?", meaning=planning).kind == "knowledge"
     assert classify_intent("Warum sollte man das Teleskop vor dem Beobachten auskühlen lassen?",
                            meaning=planning).kind == "knowledge"
     assert classify_intent("I want to go observing with my telescope", meaning=planning).kind == "planning"
+    assert classify_intent("how many stars can you see with the naked eye", meaning=planning).kind == "knowledge"
+    assert classify_intent("Wie viele Sterne sieht man heute Nacht in Bern?", meaning=planning).kind == "planning"
     assert "winter solstice" in english_terms("Wann ist die Wintersonnenwende?")  # a season's word, not off topic
