@@ -36,8 +36,8 @@ def asks_best_night(text: str, *, has_plan: bool = False) -> bool:
     """Whether ``text`` asks for the best night of a named object. With a plan in the state a
     question without a night word ("Wann steht M42 am höchsten?") is about the plan's night."""
     lowered = " ".join(text.lower().split())
-    if not lx.BEST_NIGHT.search(lowered) or object_name(text) is None:
-        return False
+    if not lx.BEST_NIGHT.search(lowered) or object_name(text) is None or lx.RARE_EVENT.search(lowered):
+        return False  # when Venus next crosses the Sun is the sky's calendar, not a night's
     return not has_plan or bool(lx.NIGHT_WORDS.search(lowered)
                                 or find_night_span(text, _REFERENCE_DAY))
 

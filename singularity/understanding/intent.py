@@ -418,11 +418,14 @@ def _by_meaning(
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
                      or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))
-                         and not (lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)))
+                         and not (lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)
+                                  or (lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered)
+                                                                        or lx.CAN_SEE.search(lowered)))))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
-    if best in ("planning", "weather") and observing and not (best == "weather" and _names_a_topic(meaning, slots)):
+    if best in ("planning", "weather") and observing and not (best == "weather" and (
+            _names_a_topic(meaning, slots) or lx.ASKS_HOW_LONG_OR_WHY.match(lowered))):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
 

@@ -359,6 +359,15 @@ HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lang
 ASKS_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
 """A question for a reason: about the world, not a night to plan ("Why should I let my telescope
 cool down before observing?")."""
+SEEN_WITH = re.compile(
+    r"\b(?:with|through|mit|durch)\s+(?:(?:a|an|my|the|small|backyard|einem|einer|meinem|meiner|dem|der|kleinen)\s+){0,2}"
+    r"(?:telescopes?|binoculars|scopes?|teleskop\w*|fernglas|fernrohr\w*)\b|\bnaked\s+eye\b|\bblo(?:ß|ss)em\s+auge\b"
+    r"|\bwithout\s+(?:a\s+)?(?:telescope|binoculars)\b|\bohne\s+(?:teleskop|fernglas|fernrohr)\b"
+    r"|\bfrom\s+(?:a|the)\s+(?:city|town)\b|\bin\s+der\s+stadt\b"
+)
+"""What an instrument, the eye or a city sky shows ("Can you see Pluto with a backyard telescope?",
+"welche Planeten sieht man ohne Teleskop"): asked without a night or a place, a question about
+seeing in general, which the knowledge base answers."""
 ASKS_HOW_MANY = re.compile(r"^(?:\w+\s+)?(?:how\s+many|wie\s*viele)\b")
 """A question for a count, which no night changes ("how many stars can you see with the naked eye")."""
 
@@ -401,10 +410,12 @@ RARE_EVENT = re.compile(
     r"\b(?:n(?:ä|ae|a)chste[nrs]?|next|kommende[nrs]?|upcoming)\s+(?:\w+\s+){0,2}?"
     r"(?:\w*finsternis\w*|eclipses?|transits?|durchgang|durchgänge|konjunktion(?:en)?|conjunctions?|okkultation\w*"
     r"|bedeckung\w*|occultations?|wiederkehr|return|perihel\w*|opposition(?:en)?)\b"
+    r"|\b(?:vor|über|ueber)\s+(?:die|der)\s+sonnenscheibe\b|\bvor\s+der\s+sonne\s+(?:\w+\s+){0,2}?vorbei\w*"
+    r"|\b(?:across|in\s+front\s+of)\s+the\s+(?:(?:face|disk|disc)\s+of\s+the\s+)?sun\b"
 )
 """When the next eclipse, transit or return happens is a question about the sky's calendar, which
 the nightly planner does not compute ("When will the next total solar eclipse be visible from
-Zurich?")."""
+Zurich?"); a transit is also said in words ("wie die Venus vor der Sonnenscheibe vorbeizieht")."""
 ABOUT_PICTURES = re.compile(
     r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
 )

@@ -465,3 +465,23 @@ def test_why_a_telescope_should_cool_down_or_how_many_stars_one_sees_is_asked_no
     assert classify_intent("how many stars can you see with the naked eye", meaning=planning).kind == "knowledge"
     assert classify_intent("Wie viele Sterne sieht man heute Nacht in Bern?", meaning=planning).kind == "planning"
     assert "winter solstice" in english_terms("Wann ist die Wintersonnenwende?")  # a season's word, not off topic
+
+
+@pytest.mark.parametrize("text", ["Can you see Pluto with a backyard telescope?", "kann man mit einem Fernglas Galaxien sehen",
+                                  "which planets can be seen without a telescope", "welche Planeten sieht man ohne Teleskop",
+                                  "what's the faintest star you can see from a city"])
+def test_what_an_instrument_or_the_eye_shows_is_asked_about_seeing_in_general(text: str) -> None:
+    """Without a night or a place, what binoculars, a telescope or the naked eye show is the
+    knowledge base's to answer, not a plan's."""
+    assert classify_intent(text, meaning=_near("planning", 0.02, ())).kind == "knowledge"
+    assert classify_intent("Kann man heute Abend in Kiel mit dem Fernglas Galaxien sehen?",
+                           meaning=_near("planning", 0.02, ())).kind != "knowledge"
+
+
+def test_how_long_a_pass_is_visible_and_a_transit_in_words_are_no_night_to_check() -> None:
+    assert classify_intent("wie lange ist die ISS bei einem Überflug sichtbar",
+                           meaning=_near("weather", 0.02, ())).kind == "knowledge"
+    transit = "Wann kann man das nächste Mal sehen, wie die Venus vor der Sonnenscheibe vorbeizieht?"
+    assert classify_intent(transit, meaning=_near("knowledge", 0.02, ("Venus",))).kind == "knowledge"
+    assert classify_intent("When will Mercury next pass across the face of the Sun?",
+                           meaning=_near("knowledge", 0.02, ("Mercury",))).kind == "knowledge"
