@@ -103,6 +103,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                  r"|\bwhat do (?:we|you|astronomers|people) call\b|\bwie heiss(?:t|en)\b"
                  r"|^(?:which|welche[rsmn]?) (?:comet|komet|star|stern|moon|mond|planet|galaxy|galaxie|asteroid|asteroiden"
                  r"|constellation|sternbild|telescope|teleskop|mission|spacecraft|raumsonde|nebula|nebel|cluster|sternhaufen)\b")),
+    (Asked.FACT, r"^(?:\w+\s+)?what (?:is|are|was|were) .+ like\b"),  # "what is the weather like on Titan": a description
     (Asked.DEFINITION, (r"^(?:\w+\s+)?(?:what (?:is|are)|what's|was (?:ist|sind)|erklar\w*|explain|define|definier\w*)\b"
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))

@@ -25,6 +25,10 @@ from singularity.knowledge.question_types import Asked, person_names, question_k
     ("Wie lange dauert es noch bis zur nächsten Sonnenfinsternis?", Asked.DATE),
     ("Wie lange braucht das Licht bis zur Erde?", Asked.DURATION),
     ("How long does the next eclipse last?", Asked.DURATION),
+    ("what is the weather like on Titan's surface", Asked.FACT), ("What is the temperature like on Mars?", Asked.TEMPERATURE),
+    ("Wie oft hat Cassini Saturn umrundet?", Asked.COUNT), ("Wie oft gibt es eine totale Sonnenfinsternis?", Asked.DURATION),
+    ("mit welchem Tempo bewegt sich Andromeda?", Asked.SPEED), ("Was ist das Höchstgewicht eines Weißen Zwergs?", Asked.MASS),
+    ("how thin are Saturn's rings", Asked.SIZE),
 ])
 def test_the_kind_of_fact_follows_the_question_word(question: str, asked: Asked) -> None:
     assert question_kind(question) is asked
