@@ -441,11 +441,11 @@ _TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re
 Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
 and measures the year."""
 _HOW_OFTEN = frozenset({"often", "frequently", "oft", "haufig"})
-_OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_APPROX}\b(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+"
-                    r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b", re.IGNORECASE)
+_FREQUENCY = (rf"{_APPROX}\b(?:once|twice|(?:\w+|{_NUM}) times)\s+(?:a|an|per|every|each)\s+"
+              r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b")
+_OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_FREQUENCY}", re.IGNORECASE)
 """A frequency without a figure of time ("about once a decade", "twice a year") answers "how often"."""
-_SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}"
-                   rf"|{_APPROX}{_NUM}\s+times\s+(?:per|a|an|each|every)\s+(?:second|minute|hour|day)\b", re.IGNORECASE)
+_SPIN = re.compile(f"{_QUANTITY[Asked.SPEED].pattern}|{_QUANTITY[Asked.DURATION].pattern}|{_FREQUENCY}", re.IGNORECASE)
 """How fast a thing spins: a speed, its period, or turns in a time ("about 716 times per second")."""
 _MAGNITUDE = re.compile(rf"\bmagnitudes?\b[^.;]{{0,40}}?[−–+-]?\d+(?:\.\d+)?|{_NUM}\s*mag\b", re.IGNORECASE)
 _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
@@ -1355,11 +1355,9 @@ def evidence(question: Question, sentence: str) -> str | None:
                   and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))]
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
-        units = _rate_units(question)
-        if not counts and question.words & {"much", "viel"}:  # "how much eye relief": an amount in a unit,
-            counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)  # "… every
-                      if not units or re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b",  # year": per year
-                                               sentence[found.end():], re.IGNORECASE)]
+        if not counts and question.words & {"much", "viel"}:  # "how much eye relief": an amount in a unit
+            counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)
+                      if _per_asked_unit(question, sentence[found.end():])]
         return _nearest(question, sentence, counts)
     if asked in (Asked.DATE, Asked.PERSON) and _named_as_a_landmark(question, sentence):
         return None  # "after Pluto and Charon, 1992 QB1 … was discovered in 1992" dates no discovery of Charon
@@ -1419,18 +1417,19 @@ _NAMES_ONLY = re.compile(r"(?:[A-Z][\w'’*-]*(?:\s+[A-Z][\w'’*-]*)*)(?:(?:,\s
 """A list of names alone ("Phobos and Deimos"): an apposition, naming what the words before it say."""
 
 
-_RATE_UNITS = {"year": "year", "jahr": "year", "day": "day", "tag": "day", "hour": "hour", "stunde": "hour",
-               "minute": "minute", "second": "second", "sekunde": "second", "century": "century", "jahrhundert": "century"}
+_RATE_UNITS = {"year": "year", "jahr": "year", "jahrlich": "year", "day": "day", "tag": "day", "hour": "hour",
+               "stunde": "hour", "minute": "minute", "second": "second", "sekunde": "second", "century": "century",
+               "jahrhundert": "century"}
 _EVERY = frozenset({"per", "every", "each", "pro", "jedes", "jeden", "jede", "jahrlich"})
 
 
-def _rate_units(question: Question) -> list[str]:
-    """The time units of a rate the question asks ("… every year", "pro Sekunde"): how much in
-    each, which the sentence gives as a quantity "per year"; none without a word for "every"."""
-    if not question.words & _EVERY:
-        return []
+def _per_asked_unit(question: Question, after: str) -> bool:
+    """Whether a quantity followed by ``after`` is in the time unit of the rate the question asks
+    ("… every year", "pro Sekunde" is answered "… per year"); any quantity when it asks no rate."""
     units = {_RATE_UNITS[word.removesuffix("s")] for word in question.words if word.removesuffix("s") in _RATE_UNITS}
-    return sorted(units | ({"year"} if "jahrlich" in question.words else set()))
+    if not question.words & _EVERY or not units:
+        return True
+    return bool(re.match(rf"\s*(?:per|a|an|every|each)\s+(?:{'|'.join(units)})\b", after, re.IGNORECASE))
 
 
 def _acts_on_another(question: Question, sentence: str) -> bool:

@@ -48,7 +48,7 @@ from singularity.understanding.eyepiece import asks_eyepiece_view, tour_step
 from singularity.understanding.meaning import Meaning
 from singularity.understanding.references import object_name, target_reference
 from singularity.understanding.slots import PlanningSlots, extract_planning_slots
-from singularity.understanding.tokens import fold
+from singularity.understanding.tokens import fold, without_possessive
 
 IntentKind = Literal[
     "planning", "weather", "correction", "knowledge", "images", "stellarium", "off_topic",
@@ -104,7 +104,8 @@ def classify_intent(
     if not words or _only_social(lowered):
         return Intent(kind="greeting", reason="greeting or question about what Singularity does")
     slots = extract_planning_slots(text, awaiting=awaiting if awaiting in PLANNING_SLOTS else None)
-    if slots.place is not None and _names_a_body(_POSSESSIVE.sub("", slots.place), meaning, possessive=_POSSESSIVE.search(slots.place) is not None):
+    place = without_possessive(slots.place or "")
+    if slots.place is not None and _names_a_body(place, meaning, possessive=place != slots.place):
         slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
     in_planning = has_plan or planning_active or awaiting is not None
     if _borrowed_name(text, lowered, words, meaning):
@@ -229,9 +230,7 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
                         astronomy: bool) -> bool:
     """Weather words or whether the night set looks good, or a message about the sky whose nearest
     examples are weather questions and that names no object ("Is the Moon up tonight?" asks the
-    Moon, not the clouds) nor a topic of the knowledge base beside its place ("how high are the
-    tides in the Bay of Fundy") nor asks how long or why ("Wie lange brauchen die Augen, bis sie sich
-    an die Dunkelheit gewöhnen?")."""
+    Moon, not the clouds) nor asks about the world (:func:`_no_forecast`)."""
     if lx.WEATHER.search(lowered):
         return True
     if lx.LOOKS_GOOD.search(lowered):  # of the night set: another place or night is a change of plan
@@ -240,15 +239,26 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
     return (meaning is not None and meaning.best == "weather"
             and meaning.lead("weather", ["planning"]) > CLEAR_LEAD
             and _about_the_sky(text, meaning, astronomy=astronomy) and object_name(text) is None
-            and not _names_a_topic(meaning, slots) and not lx.ASKS_HOW_LONG_OR_WHY.match(lowered))
+            and not _no_forecast(lowered, slots, meaning))
 
 
-def _names_a_topic(meaning: Meaning, slots: PlanningSlots) -> bool:
-    """Whether the message names something the knowledge base files articles under, other than
-    its place: "the Bay of Fundy" may be a place, "the tides" there are a topic."""
+def _no_forecast(lowered: str, slots: PlanningSlots, meaning: Meaning) -> bool:
+    """Whether a message whose nearest examples are weather questions still asks about the world:
+    how long or why something is ("Wie lange brauchen die Augen …?"), or a topic the knowledge base
+    files articles under, other than its place ("the Bay of Fundy" may be a place, "the tides"
+    there are a topic)."""
     place = _unhyphenated(slots.place or "")
-    return any(not place or (_unhyphenated(name) not in place and place not in _unhyphenated(name))
-               for name in (*meaning.names, *meaning.translated_names))
+    return bool(lx.ASKS_HOW_LONG_OR_WHY.match(lowered)) or any(
+        not place or (_unhyphenated(name) not in place and place not in _unhyphenated(name))
+        for name in (*meaning.names, *meaning.translated_names))
+
+
+def _about_the_world(lowered: str) -> bool:
+    """A question whose observing words name no night: why something helps, how many of a thing
+    one sees, or what an instrument, the eye or a city sky shows ("Can you see Pluto with a
+    backyard telescope?")."""
+    return bool(lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered) or (
+        lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered) or lx.CAN_SEE.search(lowered))))
 
 
 def _clearly_off_topic(lowered: str, meaning: Meaning | None) -> bool:
@@ -283,9 +293,6 @@ def _names_a_body(text: str, meaning: Meaning | None, *, possessive: bool = Fals
     return meaning is not None and (bool(meaning.translated_names) or any(
         _unhyphenated(name) in folded or (possessive and _unhyphenated(name).startswith(f"{folded} "))
         for name in meaning.names))
-
-
-_POSSESSIVE = re.compile(r"(?<=\w)['’]s$")
 
 
 def _unhyphenated(text: str) -> str:
@@ -417,15 +424,11 @@ def _by_meaning(
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
     observing = bool("when" in filled or ("place" in filled and not history)
-                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning))
-                         and not (lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)
-                                  or (lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered)
-                                                                        or lx.CAN_SEE.search(lowered)))))
+                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning)) and not _about_the_world(lowered))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
-    if best in ("planning", "weather") and observing and not (best == "weather" and (
-            _names_a_topic(meaning, slots) or lx.ASKS_HOW_LONG_OR_WHY.match(lowered))):
+    if best in ("planning", "weather") and observing and not (best == "weather" and _no_forecast(lowered, slots, meaning)):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
 

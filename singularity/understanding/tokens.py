@@ -27,6 +27,14 @@ def fold(text: str) -> str:
     return text.lower().replace("ß", "ss")
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+
+
+def without_possessive(text: str) -> str:
+    """``text`` without possessive endings: "Io's volcanoes", "on Titan's surface" name Io and Titan."""
+    return _POSSESSIVE.sub("", text)
+
+
 @dataclass(frozen=True)
 class Token:
     text: str

@@ -10,7 +10,6 @@ pilot decides by its rules alone.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable
 from functools import lru_cache
@@ -28,6 +27,7 @@ from singularity.understanding.meaning import (
     cached_space,
     shipped_examples,
 )
+from singularity.understanding.tokens import without_possessive
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -
             except SingularityError as exc:
                 log.debug("No knowledge-base closeness for routing: %s", exc)
                 closeness = None
-            names = tuple(dict.fromkeys(match.name for match in kb.titles.find_in(_plain(text))))
+            names = tuple(match.name for match in kb.titles.find_in(without_possessive(text.replace("-", " "))))
             terms = english_terms(text)
             translated = tuple(match.name for match in kb.titles.find_in("; ".join(terms))) if terms else ()
             return Meaning(intents=space.scores(vector), knowledge=closeness, names=names,
@@ -80,12 +80,3 @@ def meaning_reader(settings: Settings, knowledge: Callable[[], KnowledgeBase]) -
             return None
 
     return read
-
-
-_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
-
-
-def _plain(text: str) -> str:
-    """The message as names are looked up in it: hyphens as spaces ("Cassini-Mission") and
-    without possessive endings ("Io's volcanoes", "on Titan's surface" name Io and Titan)."""
-    return _POSSESSIVE.sub("", text.replace("-", " "))

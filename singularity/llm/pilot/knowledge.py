@@ -94,9 +94,9 @@ def _topics(data: dict[str, Any]) -> list[dict[str, Any]]:
 def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str, asked: str) -> Answers:
     """What each topic's passages say to it. A question split into its parts is also searched
     whole ``asked``, in case one passage compares them: a quantity compared by one sentence leads,
-    the parts follow where they are answered too; unanswered,
-    the whole question is said once, in place of its parts when none is answered either, and
-    otherwise left out: "Ist Jupiter größer als Saturn?" is answered by each planet's size."""
+    the parts follow where they are answered too; unanswered, the whole question is said once, in
+    place of its parts when none is answered either, and otherwise left out: "Ist Jupiter größer
+    als Saturn?" is answered by each planet's size."""
     answers = [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
                                               named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
                for topic in topics]
