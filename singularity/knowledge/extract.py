@@ -140,7 +140,7 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     earlier: dict[int, list[str]] = {}  # each passage's sentences so far
     for rank, position, sentence, heading, passage in sentences:
         before = earlier.setdefault(rank, [])
-        share = relevance(read, sentence, passage.get("title", ""), heading, before=" ".join(before))
+        share = relevance(read, _BY.sub("x", sentence), passage.get("title", ""), heading, before=" ".join(before))
         before.append(sentence)
         if _GERMAN_NAME.match(sentence) and not names_asked:
             continue  # still read as context: it says the German word the question may use
@@ -165,6 +165,8 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
 
 
+_BY = re.compile(r"(?<=\d)\s*×\s*(?=\d)")
+"""The "×" of an instrument's figures ("10×50 binoculars") as a question types it ("10x50")."""
 _OVERVIEW = frozenset({Asked.DEFINITION, Asked.FACT})
 _GERMAN_NAME = re.compile(r"In German (?:it is|they are) called\b")
 """An object card's line for the search ("In German it is called Sonne."): an answer only to a

@@ -59,33 +59,37 @@ QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE
 _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
     (Asked.COMPARISON, (r"\b(?:difference|differ|differs|compare|compared|comparison|versus|vs|unterschied|unterscheiden"
                        r"|unterscheidet|vergleich|vergleiche|vergleichen)\b")),
-    (Asked.COMPOSITION, (r"\b(?:made|composed) (?:up )?(?:mostly |mainly |largely )?of$|\bconsists? (?:mostly |mainly )?of\b"
-                        r"|\bcomposition of\b|\bworaus\b|\baus was beste\w*\b|\bzusammensetzung\b")),
+    # how many parts a thing is made of is a count ("how many pieces is Webb's mirror made of")
+    (Asked.COMPOSITION, (r"^(?!.*\b(?:how many|wie ?viele?n?)\b)(?:.*\b(?:made|composed) (?:up )?(?:mostly |mainly |largely )?of$"
+                        r"|.*\bconsists? (?:mostly |mainly )?of\b"
+                        r"|.*\bcomposition of\b|.*\bworaus\b|.*\baus was beste\w*\b|.*\bzusammensetzung\b)")),
     (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
                  r"|\bseit wann\b|\bhow long ago\b|\bhow many years ago\b|\bvor wie vielen jahren\b|\bwie lange (?:ist|liegt) .* her\b")),
-    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?) (?:km|kilomet\w*|miles|light-?years"
+    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:km|kilomet\w*|miles|light-?years"
                      r"|lichtjahre|astronomical units)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
     # how often it happens a frequency
     (Asked.COUNT, r"\bhow (?:often|frequently) (?:did|has|have|had)\b|\bwie (?:oft|haufig) (?:hat|haben|hatte|hatten|ist|sind|war|waren|wurde|wurden)\b"),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
-                     r"|\b(?:how|wie) ?(?:many|viele?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
+                     r"|\b(?:how|wie) ?(?:many|viele?n?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
                      r"|stunden|tage|wochen|monate|jahre)\b"
                      r"|\b(?:rotation|orbital|pulsation) period\b|\b(?:rotationsperiode|umlaufzeit|rotationsdauer)\b"
                      r"|\bwie oft\b|\bwie haufig\b")),
-    (Asked.FACT, r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b"),
+    # a measured property's value, not a definition ("what is the redshift of the CMB")
+    (Asked.FACT, (r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b|\b(?:redshift|rotverschiebung"
+                  r"|luminosity|leuchtkraft|eccentricity|exzentrizitat|inclination|bahnneigung) (?:of|von|des|der)\b")),
     (Asked.SIZE, (r"\bhow (?:big|large|wide|small|tall|high|deep)\b|\bwie (?:gross|klein|breit|hoch|tief)\b"
                  r"|\bdiameter\b|\bdurchmesser\b|\bradius\b|\bsize of\b|\b(?:bigger|larger|wider|grosser|kleiner)\b"
                  r"|\bhow (?:thick|thin)\b|\bwie (?:dick|dunn)\b|\bthickness\b|\bdicke\b"
-                 r"|\bhow many degrees\b|\bwie ?viele? grad\b"  # an angle: a tilt, an apparent size
+                 r"|\bhow many degrees\b|\bwie ?viele?n? grad\b"  # an angle: a tilt, an apparent size
                  r"|\bhow (?:much|far)\b.*\b(?:tilted|tipped|inclined)\b"
                  # a dimension asked by its noun: "at what altitude", "the height of", "in welcher Höhe"
                  r"|\b(?:what|which|welche[rnms]?) (?:height|altitude|depth|hohe|tiefe)\b"
@@ -94,7 +98,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                        r"|\b(?:brighter|fainter|heller)\b")),
     (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
                   r"|\bwelche[nr]? anteil\b|\bwie gross ist der anteil\b|\bwie viel (?:vom|von der|des|der)\b")),
-    (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie ?viele?\b|\bnumber of\b|\banzahl\b"),
+    (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie ?viele?n?\b|\bnumber of\b|\banzahl\b"),
     (Asked.REASON, (r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b|\bhow come\b|\bwhat (?:causes|caused|makes)\b"
                    r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
     (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
@@ -138,7 +142,7 @@ _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "sci
 """What a question for a person says to ask for one ("Which astronomer found …?")."""
 """What a question for a name says to ask for one ("What is the name of Saturn's largest moon?")."""
 _DISTANCE_FILLER = frozenset({"earth", "erde", "us", "uns", "here", "hier", "lies", "liegt", "weg"})
-_UNIT_ASKED = re.compile(r"\b(?:how|wie) ?(?:many|viele?) (\w+)")
+_UNIT_ASKED = re.compile(r"\b(?:how|wie) ?(?:many|viele?n?) (\w+)")
 """"How many kilos of moon rock …", "wie viele Stunden …": the unit a quantity is asked in, no word
 the sentence must say — it may give the quantity in another ("382 kg")."""
 _HEIGHT_FILLER = frozenset({"sky", "himmel", "up"})
@@ -317,7 +321,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
     "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
     "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger"),
-    "gebracht": ("brought",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
+    "gebracht": ("brought",), "mitgebracht": ("brought",), "zuruckgebracht": ("brought",),
+    "eingefugt": ("added", "inserted"), "hinzugefugt": ("added",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
     "gravitation": ("gravity",), "finsternis": ("eclipse",),
@@ -545,6 +550,9 @@ class Entity:
     """A German name's English term, word by word ("Beteigeuze" is "Betelgeuse" in the passages)."""
     phrase: bool = False
     """Named by several words ("Hubble Space Telescope"), not one word or one compound."""
+    setting: bool = False
+    """Named as where the thing asked about is or acts ("the Ingenuity helicopter … on Mars"):
+    beside that thing, its passage's heading may say it."""
 
     def in_words(self, words: set[str]) -> bool:
         return any(variant and all(_uses(forms, words) for forms in variant) for variant in (self.words, self.english))
@@ -724,7 +732,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         filler |= _HEIGHT_FILLER
     if asked in QUANTITIES - {Asked.COUNT}:
         filler |= frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
-    entities = [_entity(name, titles, passage_stems, german=german) for name, titles in named]
+    entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name))
+                for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
     proper = set() if german else {_bare(word) for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
@@ -841,6 +850,13 @@ def first_year(sentence: str) -> int:
 _DETERMINERS = frozenset({"the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem"})
 
 
+_ADJECTIVE = re.compile(r"(?:lich|isch|ig|sch)(?:e|en|er|es|em)?$|^(?:nord|sud|ost|west|gross|klein|hell|dunkel|alt|neu)"
+                        r"\w*(?:e|en|er|es|em)$|^(?:north|south|east|west)(?:ern)?$|^(?:great|greater|small|lesser|little|large)$",
+                        re.IGNORECASE)
+"""A word that qualifies the name after it ("die Südlichen Plejaden", "the Southern Cross"): part of
+the name, not its kind: the Southern Pleiades are not the Pleiades."""
+
+
 def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[str, frozenset[str]], *,
                     german: bool) -> set[str]:
     """The relation words that say what kind of thing the name after them is, between a
@@ -856,7 +872,8 @@ def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[st
         own = stem(" ".join(tokens(word)))
         owner = _POSSESSIVE_END.search(before) is not None
         if (own in relation and (before.casefold() in _DETERMINERS or owner) and after[0].isupper()
-                and (word[0].isupper() or not german) and stem(" ".join(tokens(after))) in named):
+                and (word[0].isupper() or not german) and not _ADJECTIVE.search(" ".join(tokens(word)))
+                and stem(" ".join(tokens(after))) in named):
             kinds.add(own)
     return kinds
 
@@ -919,7 +936,7 @@ def _ordinal_of_another(question: Question, sequence: list[str]) -> bool:
     return False
 
 
-_HOW_MANY = re.compile(r"\b(?:how many|wie ?viele|wie ?viel|number of|anzahl (?:der|an|von))\s+(.*)")
+_HOW_MANY = re.compile(r"\b(?:how many|wie ?viele?n?|number of|anzahl (?:der|an|von))\s+(.*)")
 _NOT_COUNTED = frozenset({"does", "do", "did", "has", "have", "had", "hat", "haben", "hatte", "gibt", "exist", "exists",
                           "existieren", "there", "es", "contain", "contains", "enthalt", "umkreisen", "orbit"})
 
@@ -1053,6 +1070,15 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
     return Entity(words, frozenset(titles), translated, phrase=len(own) > 1)
 
 
+_PLACE_BEFORE = re.compile(r"\b(?:on|at|auf|am|zur|zum)\s+(?:the\s+|dem\s+|der\s+|den\s+)?$", re.IGNORECASE)
+
+
+def _in_a_place(question: str, name: str) -> bool:
+    """Whether ``question`` names ``name`` after "on", "at", "auf" …: as a place, not as the asker's subject."""
+    at = question.casefold().find(name.casefold())
+    return at > 0 and bool(_PLACE_BEFORE.search(question[:at]))
+
+
 _DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
 """A capital letter after a name's word designates a component ("Cassiopeia A", "Sirius B"):
 part of the name, not the article "a"."""
@@ -1172,6 +1198,9 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
+        if entity.setting and entity.in_words(headline) and any(
+                other.said_in(sequence) for other in question.entities if not other.setting):
+            continue  # "Ingenuity … made 72 flights" in *Mars rovers* for its flights on Mars
         if (entity.partly_in(words, question.names) and _SINGULAR.search(sentence)
                 and entity.said_in([stem(word) for word in tokens(before)])):
             continue  # "Sirius B, the companion of Sirius, … Clark first saw it": "it" is what was just named

@@ -423,7 +423,7 @@ def _by_meaning(
         return Intent(kind="off_topic", reason="not about astronomy (nearest examples)")
     filled = set(slots.filled())
     history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
-    observing = bool("when" in filled or ("place" in filled and not history)
+    observing = bool(("when" in filled and not _present_age(lowered, slots)) or ("place" in filled and not history)
                      or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning)) and not _about_the_world(lowered))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
@@ -431,6 +431,15 @@ def _by_meaning(
     if best in ("planning", "weather") and observing and not (best == "weather" and _no_forecast(lowered, slots, meaning)):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
+
+
+_TODAY = frozenset({"heute", "heutzutage", "today", "nowadays"})
+
+
+def _present_age(lowered: str, slots: PlanningSlots) -> bool:
+    """A why-question's bare "today" is the present age, not a night ("Warum baut man heute keine
+    riesigen Linsenfernrohre mehr?"); "heute Abend" and "tonight" still name one."""
+    return bool(lx.ASKS_WHY.match(lowered)) and (slots.when or "").casefold() in _TODAY
 
 
 def _about_the_sky(text: str, meaning: Meaning, *, astronomy: bool) -> bool:

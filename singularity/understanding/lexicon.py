@@ -23,7 +23,7 @@ _ASTRONOMY_WORDS = {
     # the sky and its coordinates
     "himmel", "sky", "skies", "orbit", "umlaufbahn", "gravitation", "gravity", "schwerkraft",
     "lichtjahr", "lichtjahre", "lichtjahren", "lightyear", "lightyears", "parsec", "parsek",
-    "zenit", "zenith", "ekliptik", "ecliptic", "equinox", "solstice", "sonnenwende",
+    "zenit", "zenith", "season", "seasons", "ekliptik", "ecliptic", "equinox", "solstice", "sonnenwende",
     "tagundnachtgleiche", "polarlicht", "polarlichter", "aurora", "nordlicht", "nordlichter",
     "deklination", "declination", "rektaszension", "azimut", "azimuth", "magnitude",
     "vollmond", "neumond", "halbmond", "mondphase", "mondphasen", "redshift",
@@ -57,7 +57,8 @@ _ASTRONOMY_PARTS = (
     "sternenhimmel", "nachthimmel", "fernglas", "binocular", "sonnensystem", "sonnenflecken",
     "sunspot", "mondfinsternis", "milchstrasse", "konstellation", "constellation", "nebel",
     "dämmerung", "daemmerung", "twilight", "präzession", "praezession", "precession", "gezeiten", "tierkreis",
-    "zodiac", "sternzeichen", "sonnenwind", "sonnensturm", "weltraum", "raumfahrt", "astronaut", "kosmonaut",
+    "zodiac", "sternzeichen", "sonnenwind", "jahreszeit", "sonnenwende", "halbkugel", "schaltjahr", "schaltsekund",
+    "schalttag", "tageslänge", "tageslaenge", "tageslange", "polarnacht", "mitternachtssonne", "sonnensturm", "weltraum", "raumfahrt", "astronaut", "kosmonaut",
     "mondlandung", "satellit", "umlaufzeit", "kuiperg", "oortsch", "sonnenfleck", "heliopaus", "cepheid",
     "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
     "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
@@ -75,6 +76,9 @@ _ASTRONOMY_PHRASES = re.compile(
     r"|\bshooting\s+stars?\b|\bmeteor\s+shower\b|\bneutron\s+stars?\b|\bdouble\s+stars?\b"
     r"|\bdeep[\s-]?sky\b|\bspace\s+telescope\b|\bnight\s+sky\b|\bsolar\s+flares?\b"
     r"|\bgas\s+giants?\b|\bspace\s+suits?\b"
+    # the year and its seasons, which the Earth's orbit and tilt make
+    r"|\bleap\s+(?:years?|seconds?|days?)\b|\bmidnight\s+sun\b|\bpolar\s+nights?\b"
+    r"|\b(?:northern|southern)\s+hemisphere\b|\bday\s+length\b|\blength\s+of\s+(?:the\s+)?days?\b"
 )
 
 

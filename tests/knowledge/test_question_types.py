@@ -126,6 +126,17 @@ def test_how_many_of_a_unit_asks_for_that_quantity(question: str, asked: Asked) 
     assert question_kind(question) is asked
 
 
+@pytest.mark.parametrize(("question", "asked"), [
+    ("How many pieces is the Kalder telescope's mirror made of?", Asked.COUNT),
+    ("Aus wie vielen Teilen besteht der Spiegel?", Asked.COUNT), ("What is Zorb made of?", Asked.COMPOSITION),
+    ("Woraus besteht der Kern von Zorb?", Asked.COMPOSITION),
+    ("What is the redshift of the Zorb quasar?", Asked.FACT), ("Wie hoch ist die Leuchtkraft von Zorb?", Asked.FACT),
+    ("What is a redshift?", Asked.DEFINITION),
+])
+def test_how_many_parts_is_a_count_and_a_measured_property_a_value(question: str, asked: Asked) -> None:
+    assert question_kind(question) is asked
+
+
 def test_the_unit_a_quantity_is_asked_in_need_not_be_the_sentences() -> None:
     passages = [{"marker": "[1]", "title": "Apollo", "text": "Apollo — Samples\nThe Apollo astronauts brought "
                  "back about 382 kg of lunar rock and soil."}]
@@ -896,6 +907,41 @@ def test_the_kind_before_a_name_need_not_be_said_by_a_sentence_naming_it() -> No
     craft = _about("Missions", "JAXA's Heron mission, launched in 2031, will orbit Ganymede.")
     dated = answer_quotes("Wann wurde die Sonde Heron gestartet?", craft, named=[("Heron", ["Missions"])], german=True)
     assert dated.found and dated.key == "in 2031"
+
+
+def test_an_adjective_before_a_name_is_part_of_the_name_not_its_kind() -> None:
+    """The Southern Zorb Cluster is not the Zorb Cluster: a sentence about the one does not
+    answer for the other, in German ("die Südlichen Zorben") or English."""
+    cluster = _about("Zorben", "The Zorben lie about 440 light-years from Earth.")
+    german = answer_quotes("Wie weit sind die Südlichen Zorben von uns weg?", cluster,
+                           named=[("Zorben", ["Zorben"])], german=True)
+    assert not german.found
+    english = answer_quotes("How far away are the Southern Zorben?", cluster, named=[("Zorben", ["Zorben"])])
+    assert not english.found
+    southern = _about("Zorben", "The Southern Zorben lie about 500 light-years from Earth.")
+    assert answer_quotes("How far away are the Southern Zorben?", southern,
+                         named=[("Zorben", ["Zorben"])]).key == "about 500 light-years"
+
+
+def test_a_place_named_after_on_may_be_said_by_the_heading_beside_the_thing_asked() -> None:
+    """"the Kestrel drone … on Zorb": a sentence naming the drone under a title about Zorb's rovers
+    answers, though the title names other rovers too; a sentence not naming the drone does not."""
+    rovers = [_passage("Zorb rovers (Alpha, Beta)", "Drones",
+                       "Alpha and Beta landed in 2040. The rover carried the drone Kestrel, which made 41 flights. "
+                       "Both rovers found ice on Zorb.")]
+    named = [("Kestrel", ["Zorb rovers (Alpha, Beta)"]), ("Zorb", ["Zorb rovers (Alpha, Beta)", "Zorb"])]
+    answer = answer_quotes("How many flights did the Kestrel drone make on Zorb?", rovers, named=named)
+    assert answer.found and answer.key.startswith("41 flights")
+    other = [_passage("Zorb rovers (Alpha, Beta)", "Drones", "Alpha and Beta landed in 2040. The rover Beta made 12 flights. Both found ice on Zorb.")]
+    assert not answer_quotes("How many flights did the Kestrel drone make on Zorb?", other, named=named).found
+
+
+def test_an_instruments_figures_match_whether_written_with_x_or_times() -> None:
+    """A question types "10x50", a text prints "10×50": the same binoculars, quoted as printed."""
+    passage = _about("Zorb catalogue", "It is a comfortable binocular object: 10x50 binoculars show two stars.",
+                     "For binoculars the exit pupil is the objective divided by the magnification: 10×50 binoculars give 5 mm.")
+    answer = answer_quotes("Welche Vergrößerung hat ein 10x50-Fernglas?", passage, named=[], german=True)
+    assert answer.found and "10×50 binoculars give 5 mm" in answer.quotes[0].text
 
 
 def test_a_german_verb_is_no_compound() -> None:

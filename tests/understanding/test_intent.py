@@ -485,3 +485,23 @@ def test_how_long_a_pass_is_visible_and_a_transit_in_words_are_no_night_to_check
     assert classify_intent(transit, meaning=_near("knowledge", 0.02, ("Venus",))).kind == "knowledge"
     assert classify_intent("When will Mercury next pass across the face of the Sun?",
                            meaning=_near("knowledge", 0.02, ("Mercury",))).kind == "knowledge"
+
+
+@pytest.mark.parametrize("text", ["Warum baut man heute keine riesigen Linsenfernrohre mehr?",
+                                  "why do observatories today use mirrors instead of lenses?"])
+def test_a_why_question_s_bare_today_is_the_present_age_not_a_night(text: str) -> None:
+    planning = _near("planning", 0.02, ())
+    assert classify_intent(text, meaning=planning).kind == "knowledge"
+    assert classify_intent("Was kann ich heute sehen?", meaning=planning).kind == "planning"
+    assert classify_intent("Warum kann ich heute Abend den Mars nicht sehen?", meaning=planning).kind != "knowledge"
+
+
+@pytest.mark.parametrize("text", ["Ist der Sommer auf der Nordhalbkugel länger als der Winter?",
+                                  "wann wurde die letzte Schaltsekunde eingefügt", "Warum gibt es Schaltjahre?",
+                                  "why do we have leap years?", "how long is the polar night at the pole?",
+                                  "Warum gibt es Jahreszeiten?"])
+def test_the_year_its_seasons_and_its_calendar_are_astronomy(text: str) -> None:
+    """The seasons, the hemispheres' year and the leap days and seconds come from the Earth's
+    orbit and spin: asked in a near tie with the off-topic examples, they are the sky's."""
+    assert classify_intent(text, meaning=_near("weather", -0.006, ())).kind == "knowledge"
+    assert classify_intent("Welche Reifen brauche ich im Winter?", meaning=_near("off_topic", -0.08, ())).kind == "off_topic"
