@@ -154,6 +154,8 @@ _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", 
 _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
                                  "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
+_SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs"})
+"""How fast a thing is "going" asks its speed: no sentence need say it goes."""
 _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern",
                               "braucht", "brauchte", "brauchen", "need", "needs", "needed", "benotigt"})
 """"How long did Cassini's mission last", "wie lange braucht …", "how long does a signal need to
@@ -192,6 +194,8 @@ _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
+    "closest": ("nearest",), "nearest": ("closest",), "probe": ("spacecraft", "mission"),
+    "gefahren": ("drove", "driving", "driven", "travelled", "traveled"), "fuhr": ("drove", "driving"),
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
     "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known", "popularised", "popularized"),
     "kehrt": ("returns", "return"), "zuruck": ("return", "returns"), "wiederkehr": ("return",),
@@ -642,6 +646,9 @@ class Question:
     names the thing itself need not say its kind, one about it only by its heading must ("the four
     Trapezium stars" in an article on the Orion Nebula region count no stars of "das Sternbild
     Orion")."""
+    classed: frozenset[str] = frozenset()
+    """The relation word of "what rocket", "which galaxy", "welcher Komet": the kind of thing the
+    answer names, which its sentence must say ("twin spacecraft launched in 1977" names no rocket)."""
 
 
 _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
@@ -725,7 +732,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         question = _everyday(question)
         named = [(_everyday(name), titles) for name, titles in named]
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
-              Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER}.get(asked, frozenset())
+              Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER,
+              Asked.SPEED: _SPEED_FILLER}.get(asked, frozenset())
     if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
         filler |= _DEGREE_FILLER
     if asked in (Asked.SIZE, Asked.DISTANCE):
@@ -796,7 +804,17 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
                     _counted(question, stop) if asked is Asked.COUNT else frozenset(),
                     frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems), earliest,
-                    kinds)
+                    kinds, _classed(question, relation) if asked in (Asked.NAME, Asked.FACT) else frozenset())
+
+
+_WHICH = re.compile(r"^\W*(?:what|which|welche[rsmn]?)\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
+
+
+def _classed(question: str, relation: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The relation word right after a question's opening "what" or "which" (:attr:`Question.classed`)."""
+    match = _WHICH.match(question)
+    own = stem(" ".join(tokens(match.group(1)))) if match else ""
+    return frozenset({own} & relation.keys())
 
 
 _SIGHTING = frozenset(map(stem, ("discovered", "discovery", "discover", "found", "noticed", "notice", "spotted", "spot",
@@ -1247,6 +1265,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         required = question.compounds | (question.events if question.asked in (Asked.PERSON, Asked.DATE, Asked.NAME) else set())
         if any(not _uses(question.relation[key], words | headline) for key in required):
             return None
+        if any(not _uses(question.relation[key], words) for key in question.classed):
+            return None  # "what rocket launched the Voyager probes": the sentence names a rocket
         if question.asked is Asked.COUNT and any(not _uses(question.relation[key], words) for key in question.events):
             return None  # how many moons someone discovered: a count of known moons tells of no discovery
         if question.asked is Asked.NAME and any(not _uses(question.relation[key], words) for key in question.events):

@@ -944,6 +944,25 @@ def test_an_instruments_figures_match_whether_written_with_x_or_times() -> None:
     assert answer.found and "10×50 binoculars give 5 mm" in answer.quotes[0].text
 
 
+def test_what_or_which_thing_is_asked_the_sentence_must_name_that_kind() -> None:
+    """"What rocket launched the Zorb probes?" is not answered by when they were launched, and
+    "Welche Dichte hat Zorb?" not by its size; a sentence that names the rocket answers."""
+    launched = _about("Zorb probes", "The Zorb probes are twin spacecraft launched in 2031.")
+    assert not answer_quotes("What rocket launched the Zorb probes?", launched, named=[("Zorb", ["Zorb probes"])]).found
+    rocket = _about("Zorb probes", "The Zorb probes were launched in 2031 on a Kestrel V rocket.")
+    assert answer_quotes("What rocket launched the Zorb probes?", rocket, named=[("Zorb", ["Zorb probes"])]).found
+    size = _about("Zorb", "Zorb is a small moon about 22 km across.")
+    assert not answer_quotes("Welche Dichte hat der Mond Zorb?", size, named=[("Zorb", ["Zorb"])], german=True).found
+
+
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("how close did the Kestrel probe get to Zorb?", "The Kestrel spacecraft flew within about 600 km of Zorb."),
+    ("how fast is Kestrel going these days", "By 2025 Kestrel was moving at about 17 km/s."),
+])
+def test_everyday_synonyms_and_fillers_of_a_quantity(question: str, sentence: str) -> None:
+    assert answer_quotes(question, _about("Zorb", sentence), named=[("Kestrel", ["Zorb"])]).found
+
+
 def test_a_german_verb_is_no_compound() -> None:
     """"enthält" was split into "enth" and "alt" (old), two words no sentence says."""
     passage = _about("Zorn catalogue", "The Zorn catalogue is a list of 240 faint objects.")
