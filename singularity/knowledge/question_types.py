@@ -161,7 +161,8 @@ _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took"
 """"How long did Cassini's mission last", "wie lange braucht …", "how long does a signal need to
 reach us": "last", "take" and "need" are the question's kind, not its subject."""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
-                     "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "out", "up", "every",
+                     "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "re", "ve", "ll",
+                     "out", "up", "every",
                      "each", "any", "also"}
 _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend", "bis",
                  "until", "till", "thanks", "due", "owing"}
@@ -194,7 +195,7 @@ _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
-    "closest": ("nearest",), "nearest": ("closest",), "probe": ("spacecraft", "mission"),
+    "closest": ("nearest",), "nearest": ("closest",), "cycle": ("period",), "probe": ("spacecraft", "mission"),
     "gefahren": ("drove", "driving", "driven", "travelled", "traveled"), "fuhr": ("drove", "driving"),
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
     "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known", "popularised", "popularized"),

@@ -963,6 +963,14 @@ def test_everyday_synonyms_and_fillers_of_a_quantity(question: str, sentence: st
     assert answer_quotes(question, _about("Zorb", sentence), named=[("Kestrel", ["Zorb"])]).found
 
 
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("how long does one full cycle of Zorb's wobble take", "Zorb's wobble has a period of about 26,000 years."),
+    ("how hot is it on Zorb when you're at the equator?", "At the equator of Zorb it is about 30 °C."),
+])
+def test_a_cycle_is_a_period_and_a_contraction_no_word(question: str, sentence: str) -> None:
+    assert answer_quotes(question, _about("Zorb", sentence), named=[("Zorb", ["Zorb"])]).found
+
+
 def test_a_german_verb_is_no_compound() -> None:
     """"enthält" was split into "enth" and "alt" (old), two words no sentence says."""
     passage = _about("Zorn catalogue", "The Zorn catalogue is a list of 240 faint objects.")
