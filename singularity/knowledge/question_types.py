@@ -59,6 +59,8 @@ QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE
 _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
     (Asked.COMPARISON, (r"\b(?:difference|differ|differs|compare|compared|comparison|versus|vs|unterschied|unterscheiden"
                        r"|unterscheidet|vergleich|vergleiche|vergleichen)\b")),
+    # a catalogue number is a designation, not a count or a definition ("whats the NGC number of the crab nebula")
+    (Asked.NAME, r"\b(?:ngc|ic|messier|caldwell)\s+(?:number|nummer|nr|designation|bezeichnung)\b"),
     # how many parts a thing is made of is a count ("how many pieces is Webb's mirror made of")
     (Asked.COMPOSITION, (r"^(?!.*\b(?:how many|wie ?viele?n?)\b)(?:.*\b(?:made|composed) (?:up )?(?:mostly |mainly |largely )?of$"
                         r"|.*\bconsists? (?:mostly |mainly )?of\b"
@@ -137,6 +139,11 @@ MOST = 2 / 3
 """Share of a question's relation words (three or more) a sentence must use; with one or two,
 all of them."""
 _NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"})
+_CATALOGUES = {"ngc": r"NGC", "ic": r"IC", "messier": r"(?:Messier|M)", "caldwell": r"(?:Caldwell|C)"}
+_CATALOGUE_FILLER = frozenset({"number", "nummer", "nr", "designation", "bezeichnung", "find", "finde", "finden",
+                               "listed", "catalogued", "cataloged"})
+"""A catalogue number asked: the sentence says the designation ("also catalogued as NGC 1952"),
+not the words "number" or "find"."""
 _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
                            "astronom", "wissenschaftler"})
 """What a question for a person says to ask for one ("Which astronomer found …?")."""
@@ -735,6 +742,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER,
               Asked.SPEED: _SPEED_FILLER}.get(asked, frozenset())
+    if asked is Asked.NAME and _catalogue_asked(set(tokens(question))):
+        filler |= _CATALOGUE_FILLER
     if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
         filler |= _DEGREE_FILLER
     if asked in (Asked.SIZE, Asked.DISTANCE):
@@ -1077,7 +1086,8 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
     """A topic the question names, with its titles and, for a German name, its English term —
     only a term that translates what sets the name apart: "Antennen-Galaxien" is not any
     "galaxy", and "size diameter" (the glossary's words for "groß") names nothing."""
-    terms = [term for term in english_terms(name) if not all(word in TYPE_WORDS for word in tokens(term))]
+    terms = [term for term in english_terms(name) or (_card_name(titles) if german else [])
+             if not all(word in TYPE_WORDS for word in tokens(term))]
     english = [word for term in terms for word in tokens(term) if word not in _STOP]
     letters = {letter.casefold() for letter in _DESIGNATION.findall(name)}
     own = [word for word in tokens(name) if word not in _STOP or word in letters]
@@ -1096,6 +1106,16 @@ def _in_a_place(question: str, name: str) -> bool:
     """Whether ``question`` names ``name`` after "on", "at", "auf" …: as a place, not as the asker's subject."""
     at = question.casefold().find(name.casefold())
     return at > 0 and bool(_PLACE_BEFORE.search(question[:at]))
+
+
+def _card_name(titles: Iterable[str]) -> list[str]:
+    """The English name an object card's title gives ("Crab Nebula" of *M1 — Crab Nebula*) for a
+    name the glossary does not translate ("Krebsnebel", found by the card's keywords)."""
+    cards = [found.group(1) for found in map(_CARD_TITLE.match, titles) if found]
+    return cards if len(cards) == 1 else []
+
+
+_CARD_TITLE = re.compile(r"^(?:M|NGC|IC|Caldwell)\s?\d+ — (.+)$")
 
 
 _DESIGNATION = re.compile(r"(?<=\w )[A-Z](?![\w'’])")
@@ -1391,6 +1411,8 @@ def evidence(question: Question, sentence: str) -> str | None:
         people = person_names(after[0] if question.namesake else before)
         agent = _AGENT.search(before) or _MISSION.search(before)
         return ", ".join(people) if people else agent.group(1) if agent else None
+    if asked is Asked.NAME and _catalogue_asked(question.words):
+        return _designation(question, sentence)
     if asked is Asked.NAME:
         own = {form for entity in question.entities for forms in entity.words for form in forms}
         for spot in _NAMING.finditer(sentence):
@@ -1548,6 +1570,20 @@ def _counts(question: Question, phrase: str) -> bool:
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:and|while|whereas|but)\s+")
 _SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|takes|spins|rotates|can|could|will|would)\b")
 """A clause that goes on with a verb has the sentence's subject."""
+
+
+def _catalogue_asked(words: Collection[str]) -> str | None:
+    """The catalogue whose number a question asks ("ngc" for "Welche NGC-Nummer hat M57?")."""
+    if not words & (_CATALOGUE_FILLER - {"find", "finde", "finden"}):
+        return None
+    return next((name for name in _CATALOGUES if name in words), None)
+
+
+def _designation(question: Question, sentence: str) -> str | None:
+    """The asked catalogue's designation in a sentence ("NGC 1952"), or ``None``."""
+    catalogue = _catalogue_asked(question.words) or ""
+    found = re.search(rf"\b{_CATALOGUES[catalogue]}\s?\d{{1,4}}\b", sentence)
+    return found.group() if found else None
 
 
 def _own_clause(question: Question, sentence: str) -> str:

@@ -971,6 +971,25 @@ def test_a_cycle_is_a_period_and_a_contraction_no_word(question: str, sentence: 
     assert answer_quotes(question, _about("Zorb", sentence), named=[("Zorb", ["Zorb"])]).found
 
 
+@pytest.mark.parametrize("question", ["whats the NGC number of the Zorb Nebula", "Welche NGC-Nummer hat der Zorb-Nebel?",
+                                      "Unter welcher NGC-Nummer finde ich den Zorb-Nebel?"])
+def test_a_catalogue_number_is_answered_by_the_designation(question: str) -> None:
+    card = [{"marker": "[1]", "title": "M99 — Zorb Nebula", "text": "M99 — Zorb Nebula — Overview\nThe Zorb Nebula (M99) "
+             "is number 99 in Messier's catalogue, also catalogued as NGC 9999 and LBN 12."}]
+    answer = answer_quotes(question, card, named=[("Zorb", ["M99 — Zorb Nebula"])], german=not question.startswith("whats"))
+    assert answer.found and answer.key == "NGC 9999"
+    assert question_kind("How many NGC objects are there?") is Asked.COUNT
+
+
+def test_a_german_object_name_the_glossary_lacks_is_its_cards_english_name() -> None:
+    """"Zorbnebel" is found by the card's keywords; its sentences say "Kestrel Nebula"."""
+    card = [{"marker": "[1]", "title": "IC 999 — Kestrel Nebula", "text": "IC 999 — Kestrel Nebula — Overview\nIC 999, the "
+             "Kestrel Nebula, is a supernova remnant in the constellation Gemini. In German it is called Zorbnebel."}]
+    answer = answer_quotes("Was für ein Objekt ist der Zorbnebel eigentlich?", card,
+                           named=[("Zorbnebel", ["IC 999 — Kestrel Nebula"])], german=True)
+    assert answer.found and "supernova remnant" in answer.quotes[0].text
+
+
 def test_a_german_verb_is_no_compound() -> None:
     """"enthält" was split into "enth" and "alt" (old), two words no sentence says."""
     passage = _about("Zorn catalogue", "The Zorn catalogue is a list of 240 faint objects.")
