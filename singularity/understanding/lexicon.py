@@ -76,6 +76,8 @@ _ASTRONOMY_PHRASES = re.compile(
     r"|\bshooting\s+stars?\b|\bmeteor\s+shower\b|\bneutron\s+stars?\b|\bdouble\s+stars?\b"
     r"|\bdeep[\s-]?sky\b|\bspace\s+telescope\b|\bnight\s+sky\b|\bsolar\s+flares?\b"
     r"|\bgas\s+giants?\b|\bspace\s+suits?\b"
+    # spaceflight said as where it goes ("the first dog sent into space", "der erste Mensch im All")
+    r"|\b(?:into|in|to|from)\s+(?:outer\s+)?space\b|\b(?:ins|im)\s+all\b|\bweltalls?\b"
     # the year and its seasons, which the Earth's orbit and tilt make
     r"|\bleap\s+(?:years?|seconds?|days?)\b|\bmidnight\s+sun\b|\bpolar\s+nights?\b"
     r"|\b(?:northern|southern)\s+hemisphere\b|\bday\s+length\b|\blength\s+of\s+(?:the\s+)?days?\b"

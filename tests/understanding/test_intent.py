@@ -505,3 +505,17 @@ def test_the_year_its_seasons_and_its_calendar_are_astronomy(text: str) -> None:
     orbit and spin: asked in a near tie with the off-topic examples, they are the sky's."""
     assert classify_intent(text, meaning=_near("weather", -0.006, ())).kind == "knowledge"
     assert classify_intent("Welche Reifen brauche ich im Winter?", meaning=_near("off_topic", -0.08, ())).kind == "off_topic"
+
+
+@pytest.mark.parametrize("text", ["what was the name of the first dog sent into space?", "Wann flog der erste Hund ins All?",
+                                  "Wer war die erste Frau im Weltall?"])
+def test_spaceflight_said_as_where_it_goes_is_astronomy(text: str) -> None:
+    assert classify_intent(text, meaning=_near("plan_followup", 0.008, ())).kind == "knowledge"
+    assert classify_intent("I need some space", meaning=_near("decline", -0.03, ())).kind != "knowledge"
+
+
+def test_how_many_of_a_thing_at_a_place_is_no_forecast() -> None:
+    """Nearest to the weather examples and naming a place, a count is still asked of the world."""
+    weather = _near("weather", 0.02, ())
+    assert classify_intent("Wie viele Menschen saßen 1989 in Québec im Dunkeln?", meaning=weather).kind == "knowledge"
+    assert classify_intent("how many clouds will there be tonight in Berlin?", meaning=weather).kind == "weather"
