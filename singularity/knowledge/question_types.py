@@ -140,8 +140,8 @@ MOST = 2 / 3
 all of them."""
 _NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"})
 _CATALOGUES = {"ngc": r"NGC", "ic": r"IC", "messier": r"(?:Messier|M)", "caldwell": r"(?:Caldwell|C)"}
-_CATALOGUE_FILLER = frozenset({"number", "nummer", "nr", "designation", "bezeichnung", "find", "finde", "finden",
-                               "listed", "catalogued", "cataloged"})
+_CATALOGUE_NUMBER = frozenset({"number", "nummer", "nr", "designation", "bezeichnung"})
+_CATALOGUE_FILLER = _CATALOGUE_NUMBER | {"find", "finde", "finden", "listed", "catalogued", "cataloged"}
 """A catalogue number asked: the sentence says the designation ("also catalogued as NGC 1952"),
 not the words "number" or "find"."""
 _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
@@ -742,7 +742,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER,
               Asked.SPEED: _SPEED_FILLER}.get(asked, frozenset())
-    if asked is Asked.NAME and _catalogue_asked(set(tokens(question))):
+    said = frozenset(tokens(question))
+    if asked is Asked.NAME and _catalogue_asked(said):
         filler |= _CATALOGUE_FILLER
     if asked in (QUANTITIES | {Asked.FACT}) - {Asked.SIZE}:
         filler |= _DEGREE_FILLER
@@ -811,7 +812,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     earliest = _first_sighting(relation)
     past = bool(_PAST.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
-                    frozenset(events), frozenset(tokens(question)), past, frozenset(compounds),
+                    frozenset(events), said, past, frozenset(compounds),
                     _counted(question, stop) if asked is Asked.COUNT else frozenset(),
                     frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems), earliest,
                     kinds, _classed(question, relation) if asked in (Asked.NAME, Asked.FACT) else frozenset())
@@ -1574,7 +1575,7 @@ _SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|t
 
 def _catalogue_asked(words: Collection[str]) -> str | None:
     """The catalogue whose number a question asks ("ngc" for "Welche NGC-Nummer hat M57?")."""
-    if not words & (_CATALOGUE_FILLER - {"find", "finde", "finden"}):
+    if not words & _CATALOGUE_NUMBER:
         return None
     return next((name for name in _CATALOGUES if name in words), None)
 

@@ -434,13 +434,10 @@ def _by_meaning(
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
 
 
-_TODAY = frozenset({"heute", "heutzutage", "today", "nowadays"})
-
-
 def _present_age(lowered: str, slots: PlanningSlots) -> bool:
     """A why-question's bare "today" is the present age, not a night ("Warum baut man heute keine
     riesigen Linsenfernrohre mehr?"); "heute Abend" and "tonight" still name one."""
-    return bool(lx.ASKS_WHY.match(lowered)) and (slots.when or "").casefold() in _TODAY
+    return bool(lx.ASKS_WHY.match(lowered)) and (slots.when or "").casefold() in lx.BARE_TODAY
 
 
 def _about_the_sky(text: str, meaning: Meaning, *, astronomy: bool) -> bool:

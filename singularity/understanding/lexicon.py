@@ -362,6 +362,8 @@ def asks_night_times(lowered: str) -> bool:
 
 HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\b.*\b(?:lasts?|take|takes|dauer\w*)\b")
 """How long something lasts, not how long until it comes ("how long until sunset")."""
+BARE_TODAY = frozenset({"heute", "heutzutage", "today", "nowadays"})
+"""A time said as the day alone, which in a why-question is the present age ("Warum baut man heute …")."""
 ASKS_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
 """A question for a reason: about the world, not a night to plan ("Why should I let my telescope
 cool down before observing?")."""
