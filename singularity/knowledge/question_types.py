@@ -141,7 +141,8 @@ all of them."""
 _NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"})
 _CATALOGUES = {"ngc": r"NGC", "ic": r"IC", "messier": r"(?:Messier|M)", "caldwell": r"(?:Caldwell|C)"}
 _CATALOGUE_NUMBER = frozenset({"number", "nummer", "nr", "designation", "bezeichnung"})
-_CATALOGUE_FILLER = _CATALOGUE_NUMBER | {"find", "finde", "finden", "listed", "catalogued", "cataloged"}
+_CATALOGUE_FILLER = _CATALOGUE_NUMBER | {"find", "finde", "finden", "listed", "catalogued", "cataloged", "steht",
+                                          "stehen", "gefuhrt"}
 """A catalogue number asked: the sentence says the designation ("also catalogued as NGC 1952"),
 not the words "number" or "find"."""
 _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
