@@ -245,11 +245,12 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
 def _no_forecast(lowered: str, slots: PlanningSlots, meaning: Meaning) -> bool:
     """Whether a message whose nearest examples are weather questions still asks about the world:
     how long or why something is ("Wie lange brauchen die Augen …?"), how many of a thing there are or
-    were ("Wie viele Menschen saßen 1989 in Québec im Dunkeln?"), or a topic the knowledge base
+    were ("Wie viele Menschen saßen 1989 in Québec im Dunkeln?"), how fast, big or high it is, or a topic the knowledge base
     files articles under, other than its place ("the Bay of Fundy" may be a place, "the tides"
     there are a topic)."""
     place = _unhyphenated(slots.place or "")
-    return bool(lx.ASKS_HOW_LONG_OR_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)) or any(
+    return bool(lx.ASKS_HOW_LONG_OR_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)
+                or lx.ASKS_A_MEASURE.match(lowered)) or any(
         not place or (_unhyphenated(name) not in place and place not in _unhyphenated(name))
         for name in (*meaning.names, *meaning.translated_names))
 

@@ -63,6 +63,8 @@ _ASTRONOMY_PARTS = (
     "sternentstehung", "protostern", "gravitationswell", "gravitationslins", "parallax", "mondkrater",
     "marsmond", "jupitermond", "saturnmond", "uranusmond", "neptunmond", "saturnring", "spektrallinie",
     "cassegrain", "maksutov", "oort", "kuiper", "raumanzug", "raumanzüg", "spacesuit", "raumschiff", "spaceship",
+    "observator",  # "Paranal-Observatorium", "observatories"
+    "tide", "tidal",  # the Moon's pull on the seas ("How fast does the tide come in at the Bay of Fundy?")
     # the annual meteor showers by name ("Wann haben die Geminiden ihr Maximum?" names no other sky word)
     "perseid", "geminid", "leonid", "quadrantid", "lyrid", "orionid", "draconid", "drakonid", "taurid", "aquariid",
 )  # fmt: skip
@@ -378,6 +380,11 @@ SEEN_WITH = re.compile(
 seeing in general, which the knowledge base answers."""
 ASKS_HOW_MANY = re.compile(r"^(?:\w+\s+)?(?:how\s+many|wie\s*viele)\b")
 """A question for a count, which no night changes ("how many stars can you see with the naked eye")."""
+ASKS_A_MEASURE = re.compile(
+    r"^(?:\w+\s+)?(?:how\s+(?:fast|high|tall|deep|big|large|wide|heavy|old)|wie\s+(?:schnell|hoch|tief|gro(?:ß|ss)|breit"
+    r"|schwer|alt)|(?:auf|in)\s+welcher\s+h(?:ö|oe)he|at\s+what\s+(?:altitude|height))\b")
+"""A question for a speed, size or height, which no night changes ("How fast does the tide come in at
+the Bay of Fundy?", "Auf welcher Höhe liegt das Paranal-Observatorium?"); a temperature may be a forecast."""
 
 
 _MONTH_NAMES = (r"januar|februar|m(?:ä|ae)rz|april|mai|juni|juli|august|september|oktober|november|dezember"

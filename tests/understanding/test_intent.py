@@ -519,3 +519,12 @@ def test_how_many_of_a_thing_at_a_place_is_no_forecast() -> None:
     weather = _near("weather", 0.02, ())
     assert classify_intent("Wie viele Menschen saßen 1989 in Québec im Dunkeln?", meaning=weather).kind == "knowledge"
     assert classify_intent("how many clouds will there be tonight in Berlin?", meaning=weather).kind == "weather"
+
+
+@pytest.mark.parametrize("text", ["How fast does the tide come in at the Bay of Fundy?",
+                                  "Auf welcher Höhe liegt das Paranal-Observatorium in Chile?"])
+def test_how_fast_or_high_a_thing_at_a_place_is_no_forecast(text: str) -> None:
+    """Nearest to the weather examples and naming a place, a speed or a height is asked of the world."""
+    weather = _near("weather", 0.03, ())
+    assert classify_intent(text, meaning=weather).kind == "knowledge"
+    assert classify_intent("How high are the clouds tonight in Munich?", meaning=weather).kind == "weather"
