@@ -105,7 +105,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                    r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
     (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
                     r"|entstehen|entstand|entstanden|bildet|bilden|kommt|kommen|wird|werden|kann|konnen))\b")),
-    (Asked.NAME, (r"\bwhat (?:is|was|are|were) (?:the )?names? of\b|\bwhat (?:is|are) .{1,40} called\b"
+    (Asked.NAME, (r"\bwhat (?:is|was|are|were) (?:the )?names? of\b|\bwhat(?:s| (?:is|are|was|were)) .{1,40} called\b"
                  r"|\bwhat do (?:we|you|astronomers|people) call\b|\bwie heiss(?:t|en)\b"
                  r"|^(?:which|welche[rsmn]?) (?:comet|komet|star|stern|moon|mond|planet|galaxy|galaxie|asteroid|asteroiden"
                  r"|constellation|sternbild|telescope|teleskop|mission|spacecraft|raumsonde|nebula|nebel|cluster|sternhaufen)\b")),
@@ -181,6 +181,7 @@ _STOP = _STOP | {"through", "towards", "toward", "onto", "down", "off", "gets", 
 """Motion prepositions, a phrasal verb's particle and "get" ("how long does energy take to get
 out through the radiative zone", "touch down") say the path, which the passage's sentence tells
 in its own verb ("to cross this zone", "landed")."""
+_STOP = _STOP | {"around", "before", "herum", "rum"}  # "laps around Saturn", "before it collapses"
 _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "basically", "probably", "possibly",
                  "pretty", "ever", "still", "even", "anyway", "seem", "seems"}
 """Hedges and "seem" say how sure the asker is, not what is asked ("how hot does Venus usually
@@ -289,12 +290,13 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "ring": ("ring", "rings"), "ringe": ("rings", "ring"), "krater": ("crater", "craters"),
     "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
     "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky", "celestial"), "nacht": ("night",), "nachts": ("night",),
-    "dunkel": ("dark", "darkness"), "dunkelheit": ("dark", "darkness"), "auge": ("eye", "eyes"), "augen": ("eye", "eyes"),
+    "dunkel": ("dark", "darkness"), "dunkelheit": ("dark", "darkness"), "auge": ("eye", "eyes", "pupil", "retina", "vision"),
+    "augen": ("eye", "eyes", "pupil", "retina", "vision"),
     "gewohnt": ("adapt", "adapted", "adaptation"), "gewohnen": ("adapt", "adaptation"), "anpassen": ("adapt", "adaptation"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
     "blau": ("blue",), "tag": ("day", "rotation", "rotates", "spins"), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
     "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
     "komet": ("comet",), "kometen": ("comets", "comet"), "teleskop": ("telescope",), "teleskope": ("telescopes",),
-    "fernrohr": ("telescope",), "spiegel": ("mirror",), "linse": ("lens",), "okular": ("eyepiece",),
+    "fernrohr": ("telescope",), "spiegel": ("mirror",), "linse": ("lens", "lenses", "element", "elements"), "okular": ("eyepiece",),
     "vergrosserung": ("magnification",), "fernglas": ("binoculars",), "sternbild": ("constellation",),
     "sternbilder": ("constellations",), "nebel": ("nebula",), "sternhaufen": ("cluster",), "haufen": ("cluster",),
     "milchstrasse": ("milky", "way", "galaxy"), "sonnensystem": ("solar", "system"), "weltall": ("universe", "space"),
@@ -302,8 +304,8 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "eis": ("ice",), "gas": ("gas",), "staub": ("dust",), "wolke": ("cloud",), "wolken": ("clouds",),
     "sturm": ("storm",), "sturme": ("storms",), "wind": ("wind", "winds"), "winde": ("winds",),
     "explosion": ("explosion", "explodes"), "explodiert": ("explodes", "explosion"), "stirbt": ("dies", "death", "end"),
-    "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed"),
-    "entstehen": ("form", "formation", "formed"), "entstanden": ("formed", "formation"),
+    "ende": ("end",), "entstehung": ("formation", "formed", "form"), "entsteht": ("forms", "formation", "formed", "happens", "arises", "caused"),
+    "entstehen": ("form", "formation", "formed", "happen", "arise", "caused"), "entstanden": ("formed", "formation"),
     "entstand": ("formed", "formation", "form"),
     "gestaltet": ("designed", "design", "created", "made"), "entworfen": ("designed", "design", "made"),
     "designed": ("design", "created", "made"), "gegrundet": ("founded", "established"), "founded": ("established",),
@@ -375,13 +377,27 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "chilliest": ("coldest",), "chilly": ("cold",), "crew": ("astronauts", "crews"), "crews": ("astronauts", "crew"),
     "nickname": ("known", "called", "named", "name"), "nicknamed": ("known", "called", "named"),
     "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
+    "lap": ("orbit", "orbits", "circled", "times", "loops"), "eye": ("eyes", "pupil", "retina", "vision"),
+    "moving": ("moves", "move", "moved", "motion", "receding", "recedes", "drifting", "travelling", "traveling"),
+    "travel": ("travels", "travelled", "traveled", "trip", "journey", "reach", "reaching", "flight"),
+    "fix": ("fixed", "repair", "repaired", "correct", "corrected", "corrective", "correction", "restore", "restored",
+            "restoring"),
+    "eyesight": ("vision", "sight", "optics"), "blurry": ("blurred", "blur", "flaw", "flawed"), "sgr": ("sagittarius",),
+    "gruppe": ("group",), "lokale": ("local",), "passt": ("fit", "fits", "fitting"),
+    "looking": ("search", "searching", "searched", "hunt", "hunting", "observing", "watching"),
+    "heaviest": ("heaviest", "massive", "mass"), "leftover": ("remnant", "relic", "left", "leftover"),
+    "glow": ("glow", "glows", "radiation", "light"),
+    "fliegt": ("flies", "fly", "flew", "flown", "moves", "moving", "travels", "orbits"),
+    "rausgefunden": ("found", "discovered", "showed"), "rumgelaufen": ("walked", "walk"),
+    "herumgelaufen": ("walked", "walk"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
 synonyms such as "found" for "discovered")."""
 
 _SINGULAR = re.compile(r"\b(?:it|its|this)\b", re.IGNORECASE)
 """A pronoun that can stand for one named thing ("they" in an article on asteroids is not Ceres)."""
-_PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|the planet|the star|the moon|the galaxy)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|he|she|his|her|the planet|the star|the moon|the galaxy)\b",
+                      re.IGNORECASE)
 
 # --- evidence in an English sentence ---------------------------------------------------------
 
@@ -566,6 +582,9 @@ class Entity:
     setting: bool = False
     """Named as where the thing asked about is or acts ("the Ingenuity helicopter … on Mars"):
     beside that thing, its passage's heading may say it."""
+    owner: bool = False
+    """Named as the owner of another named thing ("Saturn's moon Enceladus"): that thing's own
+    name says which it is, so a sentence naming it need not name its owner."""
 
     def in_words(self, words: set[str]) -> bool:
         return any(variant and all(_uses(forms, words) for forms in variant) for variant in (self.words, self.english))
@@ -752,11 +771,13 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         filler |= _HEIGHT_FILLER
     if asked in QUANTITIES - {Asked.COUNT}:
         filler |= frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
-    entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name))
-                for name, titles in named]
+    owners = _owners(question)
+    entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name),
+                        owner=set(tokens(name)) <= owners) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
     taken = {stem(word) for name, _ in named for word in tokens(name)}
-    proper = set() if german else {_bare(word) for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)}
+    proper = ({word.casefold() for word in re.findall(r"\b[A-ZÄÖÜ]{2,}\b", question)} if german  # "die ISS"
+              else {_bare(word) for word in re.findall(r"(?<=\s)[A-Z][\w'’-]*", question)})
     relation: dict[str, frozenset[str]] = {}
     unknown: dict[str, frozenset[str]] = {}
     events: set[str] = set()
@@ -789,12 +810,13 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     compounds.add(f"{own}/{i}")
             continue
         name = _glossary_name(word, own) if german and not widen(word) else ()
-        widened = name or widen(word) or (_glossary_words(word) if german else ())
+        widened = name or widen(word) or (_glossary_words(word) if german else ()) or (
+            widen_verb(word) if german and word not in capitalised else ())
         forms = frozenset({own, *map(stem, widened), *(() if german else map(stem, _inflected(word))),
                            *(_name_of_adjective(word) if german and word in capitalised else ())})
         cognate = any(similar(form, seen) for form in forms for seen in passage_stems)
         if word in proper or name or (german and not widened and cognate):
-            entities.append(Entity((forms,)))
+            entities.append(Entity((forms,), owner=word in owners))
         elif widened or cognate or not german:
             relation[own] = forms
             if any(english.endswith("ed") for english in (word, *widened)):
@@ -894,7 +916,8 @@ def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[st
     "Neptune's moon Nereid"): a sentence naming the thing need not say its kind ("ESA's JUICE
     mission, launched in 2023"; :attr:`Question.kinds`). A kind is a noun, which German writes capitalised ("der erste
     Pulsar" is no kind); an English adjective stands before a name in lower case only before a
-    common word ("the green aurora")."""
+    common word ("the green aurora"). After the name, only a noun of :data:`_KIND_NOUNS` is its
+    kind ("the Crab pulsar"; in "does the Moon orbit", "orbit" is what it does)."""
     named = {form for entity in entities for forms in entity.words for form in forms}
     words = re.findall(r"[^\W\d_][\w'’-]*|\d\w*", question)
     kinds = set()
@@ -905,7 +928,24 @@ def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[st
                 and (word[0].isupper() or not german) and not _ADJECTIVE.search(" ".join(tokens(word)))
                 and stem(" ".join(tokens(after))) in named):
             kinds.add(own)
+    words = [part for word in words for part in word.split("-") if part]
+    for before, name, *after in zip(words, words[1:], words[2:], words[3:] + [""], strict=False):
+        if before.casefold() not in _DETERMINERS or stem(" ".join(tokens(name))) not in named:
+            continue
+        for word in after:  # "the Pleiades star cluster", "die Gaia-Sonde"
+            own = stem(" ".join(tokens(word)))
+            if own not in relation or own not in _KIND_NOUNS:
+                break
+            kinds.add(own)
     return kinds
+
+
+_KIND_NOUNS = frozenset(map(stem, (
+    "star", "stern", "cluster", "haufen", "sternhaufen", "nebula", "nebel", "galaxy", "galaxie", "comet", "komet",
+    "asteroid", "moon", "mond", "planet", "pulsar", "crater", "krater", "volcano", "vulkan", "constellation", "sternbild")))
+"""Nouns that say what kind of natural thing a name is when they follow it ("the Pleiades star
+cluster", "the Crab pulsar"). Not a craft's kind: a mission lends its name to what it found
+("Gaia BH3, a black hole of about 33 solar masses" is no mass of the Gaia spacecraft)."""
 
 
 def _qualifier(word: str, passages: set[str]) -> bool:
@@ -1033,6 +1073,23 @@ def widen(word: str) -> tuple[str, ...]:
     return next((WIDEN[root] for root in roots if root in WIDEN), ())
 
 
+_VERB_ENDINGS = ("en", "et", "ete", "eten", "t", "te", "ten", "st", "e")
+"""German verb endings: "bewegen", "bewegte", "bewegst" are one verb, found under any of its forms."""
+_VERB_ENTRIES = ("en", "t", "et")
+"""The forms of a verb the lexicon lists: infinitive and present ("Dichte" is a noun, not "dicht")."""
+
+
+def widen_verb(word: str) -> tuple[str, ...]:
+    """What :func:`widen` gives for another form of the German verb ``word`` may be ("bewegen" →
+    "bewegt", …; the participle "gedreht" → "dreht"): the lexicon lists a verb under the form
+    questions used first. Only for a word written in lower case: "Fliegen" are flies."""
+    roots = [word[:-len(end)] for end in _VERB_ENDINGS if word.endswith(end) and len(word) - len(end) >= 3]
+    if word.startswith("ge") and word.endswith("t") and len(word) >= 7:
+        roots.append(word[2:-1])
+    forms = (f"{root}{end}" for root in roots for end in _VERB_ENTRIES if f"{root}{end}" != word)
+    return next((WIDEN[form] for form in forms if form in WIDEN), ())
+
+
 def _inflected(word: str) -> tuple[str, ...]:
     """An English verb's other forms ("did … pass" is answered by "passed", "bring" by "brought";
     "drifting" by "drifts")."""
@@ -1104,6 +1161,15 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
 _PLACE_BEFORE = re.compile(r"\b(?:on|at|auf|am|zur|zum)\s+(?:the\s+|dem\s+|der\s+|den\s+)?$", re.IGNORECASE)
 
 
+_OWNER = re.compile(r"\b([A-Z][\w-]*)(?:'s|’s|'|’)\s+(?:[a-z][\w-]*\s+){1,2}[A-Z]")
+"""A possessive before a common noun or two and a name: "Saturn's moon Enceladus", "Io's volcano Loki"."""
+
+
+def _owners(question: str) -> set[str]:
+    """The words of ``question`` that name the owner of another named thing (:attr:`Entity.owner`)."""
+    return {word for found in _OWNER.finditer(question) for word in tokens(found.group(1))}
+
+
 def _in_a_place(question: str, name: str) -> bool:
     """Whether ``question`` names ``name`` after "on", "at", "auf" …: as a place, not as the asker's subject."""
     at = question.casefold().find(name.casefold())
@@ -1128,11 +1194,16 @@ part of the name, not the article "a"."""
 _NAME_ADJECTIVE = re.compile(r"^(\w{3,}?)sch(?:e|en|er|es|em)?$")
 
 
-def _name_of_adjective(word: str) -> tuple[str, ...]:
+def name_of_adjective(word: str) -> str | None:
     """The name a German adjective of a name is made from ("der Halleysche Komet" is Halley's,
     "die Oortsche Wolke" Oort's), as the English texts write it."""
     found = _NAME_ADJECTIVE.match(word)
-    return (stem(found.group(1)),) if found else ()
+    return found.group(1) if found else None
+
+
+def _name_of_adjective(word: str) -> tuple[str, ...]:
+    name = name_of_adjective(word)
+    return (stem(name),) if name else ()
 
 
 def _forms(word: str, whole: Collection[str] = frozenset(), *, split: bool = True) -> tuple[frozenset[str], ...]:
@@ -1161,7 +1232,7 @@ def _compound(word: str, whole: Collection[str] = frozenset()) -> tuple[tuple[st
 def _parts(word: str) -> tuple[tuple[str, ...], ...]:
     for cut in range(3, len(word) - 2):
         head, tail = word[:cut], word[cut:]
-        head_words = widen(head)
+        head_words = widen(head) or widen(f"{head}e")  # "Erdachse": a first part drops its -e ("Erde")
         if head_words and widen(tail):
             return (head_words, widen(tail))
     for cut in range(4, len(word) - 2):
@@ -1191,6 +1262,12 @@ _NEGATED = re.compile(r"\bnon-[\w'’-]+", re.IGNORECASE)
 Messier objects."""
 
 
+_BOUNDS = {stem("maximum"): re.compile(r"\b(?:up to|at most|(?:no|not|never) more than|as (?:long|much|many|far|high) as)\b"),
+           stem("minimum"): re.compile(r"\b(?:at least|(?:no|not|never) (?:less|fewer) than)\b")}
+"""A bound a sentence says by idiom: "totality can last up to 1 hour 46 minutes" tells the longest it
+lasts, which a question asks as "maximal", "höchstens", "at most"."""
+
+
 def relevance(question: Question, sentence: str, title: str, heading: str = "", *, before: str = "") -> float | None:
     """How well a sentence covers the question, or ``None`` when it does not: every thing the
     question names must stand in the sentence, or in its passage's heading when the sentence
@@ -1208,8 +1285,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     ("Vega" or "Great Red Spot" for the articles on pole stars and Jupiter) is what "it" stands
     for only after the passage has named it."""
     sequence = [stem(word) for word in tokens(_NEGATED.sub(" ", sentence))]
-    words = set(sequence)
-    if question.kinds and all(entity.said_in(sequence) for entity in question.entities):
+    words = set(sequence) | {bound for bound, said in _BOUNDS.items() if said.search(sentence)}
+    if question.kinds and all(entity.said_in(sequence) for entity in question.entities if not entity.owner):
         question = replace(question, relation={key: forms for key, forms in question.relation.items()
                                                if key not in question.kinds},
                            events=question.events - question.kinds, compounds=question.compounds - question.kinds)
@@ -1239,6 +1316,8 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if entity.said_in(sequence) or (entity.partly_in(words, question.names)
                                                          and entity.in_words(headline)):
             continue
+        if entity.owner and any(other.said_in(sequence) for other in question.entities if not other.owner):
+            continue  # "Enceladus was discovered by William Herschel" for who discovered Saturn's moon Enceladus
         if entity.setting and entity.in_words(headline) and any(
                 other.said_in(sequence) for other in question.entities if not other.setting):
             continue  # "Ingenuity … made 72 flights" in *Mars rovers* for its flights on Mars
@@ -1374,6 +1453,10 @@ _COMPARATIVES = (
 )
 """Comparative words in pairs of opposites: "bigger" and "smaller" compare along one axis."""
 _THAN = re.compile(r"\b(\w+)\s+than\b(?P<other>[^.;,]*)", re.IGNORECASE)
+_BY_HOW_MUCH = re.compile(rf"(?:{_NUM}\s*(?:%|per\s?cent|times)|\btwice|\bthree times|\bhalf)\s+(?:as\s+|more\s+|less\s+)?(\w+)",
+                          re.IGNORECASE)
+"""A comparative with its measure ("27 % more massive", "twice as massive", "1.5 times heavier"): a
+sentence naming both things and saying it compares them, whatever it says after "as" or "than"."""
 
 
 def _axis(word: str) -> int | None:
@@ -1387,9 +1470,20 @@ def _states_comparison(question: Question, sentence: str) -> bool:
     axes = {_axis(word) for word in question.words} - {None}
     if len(question.entities) < 2 or not axes:
         return False
+    if any(_axis(found.group(1).casefold()) in axes for found in _BY_HOW_MUCH.finditer(sentence)):
+        sequence = [stem(word) for word in tokens(sentence)]
+        if all(entity.said_in(sequence) for entity in question.entities):
+            return True  # "Eris … is about the same size as Pluto but about 27 % more massive"
     return any(_axis(found.group(1).casefold()) in axes and any(
         entity.in_words({stem(word) for word in tokens(found.group("other"))}) for entity in question.entities)
         for found in _THAN.finditer(sentence))
+
+
+def _is_named(question: Question, name: str) -> bool:
+    """Whether ``name`` is a thing the question names: who did something to it is someone else
+    ("Who first noticed that Delta Cephei changes?" is not answered "Delta Cephei")."""
+    named = {form for entity in question.entities for forms in entity.words for form in forms}
+    return all(_uses(named, {stem(word)}) for word in tokens(name))  # "Gerard Kuiper" is not the Kuiper Observatory
 
 
 def evidence(question: Question, sentence: str) -> str | None:
@@ -1410,7 +1504,8 @@ def evidence(question: Question, sentence: str) -> str | None:
             return None
         if _acts_on_another(question, sentence):
             return None  # "…, who discovered Pluto in 1930" does not say who discovered Arrokoth
-        people = person_names(after[0] if question.namesake else before)
+        people = [person for person in person_names(after[0] if question.namesake else before)
+                  if not (question.events and _is_named(question, person))]
         agent = _AGENT.search(before) or _MISSION.search(before)
         return ", ".join(people) if people else agent.group(1) if agent else None
     if asked is Asked.NAME and _catalogue_asked(question.words):

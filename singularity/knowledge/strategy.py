@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 
 from singularity.knowledge.glossary import english_terms
+from singularity.knowledge.question_types import name_of_adjective
 from singularity.knowledge.rewrite import needs_context
 from singularity.knowledge.titles import TitleIndex, TitleMatch
 
@@ -101,8 +103,22 @@ def plan_search(question: str, titles: TitleIndex) -> SearchPlan:
 def topic_title(topic: str, titles: TitleIndex) -> str | None:
     """The title filter of one standalone topic (a name known to the base), if any; German
     names count through their English glossary term ("Beteigeuze" → "Betelgeuse") when the topic
-    names none itself: a topic naming two ("rings" of "Neptune") has no single title."""
-    return _single_title(titles.find_in(topic) or titles.find_in(" ".join(english_terms(topic))))
+    names none itself: a topic naming two ("rings" of "Neptune"; "der Halleysche Komet", Halley's
+    and comets) has no single title."""
+    named = titles.find_in(topic) + [match for name in _adjective_names(topic) for match in titles.find_in(name)]
+    return _single_title(named or titles.find_in(" ".join(english_terms(topic))))
+
+
+def _adjective_names(topic: str) -> list[str]:
+    """A German name's adjective with its noun as the English texts name the pair: "der Halleysche
+    Komet" → "Halley's comet", "Halley comet"; "die Oortsche Wolke" → "Oort cloud"."""
+    words = re.findall(r"[\w'’-]+", topic)
+    names = []
+    for adjective, noun in pairwise(words):
+        name = name_of_adjective(adjective) if adjective[0].isupper() else None
+        for english in (english_terms(noun) if name else ()):
+            names += [f"{name}'s {english}", f"{name} {english}"]
+    return names
 
 
 def _single_title(matches: list[TitleMatch]) -> str | None:

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from singularity.knowledge.extract import answer_quotes
-from singularity.knowledge.question_types import Asked, person_names, question_kind
+from singularity.knowledge.question_types import (
+    Asked,
+    person_names,
+    question_kind,
+    read_question,
+    widen,
+    widen_verb,
+)
+from singularity.knowledge.vectors import stem
 
 
 @pytest.mark.parametrize(("question", "asked"), [
@@ -934,6 +942,98 @@ def test_a_place_named_after_on_may_be_said_by_the_heading_beside_the_thing_aske
     assert answer.found and answer.key.startswith("41 flights")
     other = [_passage("Zorb rovers (Alpha, Beta)", "Drones", "Alpha and Beta landed in 2040. The rover Beta made 12 flights. Both found ice on Zorb.")]
     assert not answer_quotes("How many flights did the Kestrel drone make on Zorb?", other, named=named).found
+
+
+def test_the_owner_of_a_named_thing_need_not_be_said_by_a_sentence_naming_it() -> None:
+    """"Zorb's moon Kappa": Kappa's own name says which moon it is, so a sentence naming Kappa
+    answers; one naming neither does not."""
+    moons = _about("Kappa", "Kappa was discovered by Lia Berg in 2044. Its surface is young.")
+    answer = answer_quotes("Who discovered Zorb's moon Kappa?", moons, named=[("Kappa", ["Kappa"])])
+    assert answer.found and answer.key == "Lia Berg"
+    others = _about("Small moons", "Lambda was discovered by Lia Berg in 2044.")
+    assert not answer_quotes("Who discovered Zorb's moon Kappa?", others, named=[]).found
+
+
+def test_the_longest_a_thing_lasts_is_said_by_up_to() -> None:
+    """"maximal" asks a bound, which "up to" states; a figure without it is no maximum."""
+    bounded = _about("Kappa transits", "A transit of Kappa can last up to about 3 hours 10 minutes. "
+                                       "Kappa transits recur every 12 years.")
+    question = "Wie lange kann ein Transit von Kappa maximal dauern?"
+    answer = answer_quotes(question, bounded, named=[("Kappa", ["Kappa transits"])], german=True)
+    assert answer.found and answer.key == "about 3 hours 10 minutes"
+    typical = _about("Kappa transits", "A transit of Kappa lasts about 3 hours. Kappa transits recur every 12 years.")
+    assert not answer_quotes(question, typical, named=[("Kappa", ["Kappa transits"])], german=True).found
+
+
+def test_a_kind_noun_after_a_name_is_its_kind_and_a_verb_is_not() -> None:
+    """"the Kappa star cluster", "der Kappa-Komet": a sentence naming Kappa need not say its kind;
+    in "does the Kappa orbit take", "orbit" is what is asked."""
+    def kinds(question: str, *, german: bool = False) -> frozenset[str]:
+        return read_question(question, named=[("Kappa", ["Kappa"])], texts=[], german=german).kinds
+    assert kinds("How old is the Kappa star cluster?") == {stem("star"), stem("cluster")}
+    assert kinds("wann wurde der Kappa-Komet entdeckt", german=True) == {stem("komet")}
+    assert not kinds("How heavy is the Kappa spacecraft?")  # "Kappa b, a planet of 3 Jupiter masses" found by it
+    assert not kinds("How long does the Kappa orbit take?")
+    cluster = _about("Kappa", "At about 90 million years old, Kappa is young. Age estimates cluster around 90 million years.")
+    answer = answer_quotes("How old is the Kappa star cluster?", cluster, named=[("Kappa", ["Kappa"])])
+    assert answer.found and answer.key == "about 90 million years old"
+
+
+def test_a_comparison_by_how_much_answers_without_than() -> None:
+    dwarfs = _about("Dwarf zorbs", "Kappa is about the same size as Lambda but about 27 % more massive.")
+    named = [("Kappa", ["Dwarf zorbs"]), ("Lambda", ["Dwarf zorbs"])]
+    assert answer_quotes("Ist Kappa schwerer als Lambda?", dwarfs, named=named, german=True).found
+    unrelated = _about("Dwarf zorbs", "Kappa is about 27 % more massive than Mu. Lambda is icy.")
+    assert not answer_quotes("Ist Kappa schwerer als Lambda?", unrelated, named=named, german=True).found
+
+
+def test_what_a_thing_was_called_asks_its_name() -> None:
+    assert question_kind("what was that little zorb helicopter called again") is Asked.NAME
+    assert question_kind("whats the big crater on Kappa called?") is Asked.NAME
+
+
+def test_a_german_compounds_first_part_may_drop_its_e() -> None:
+    """"Erdachse" is "Erde" and "Achse": Earth's axis, not Mercury's orbit."""
+    axis = _about("Precession", "Lia Berg discovered the slow turning of Earth's axis in 2044.")
+    answer = answer_quotes("Wer hat die Drehung der Erdachse entdeckt?", axis, named=[], german=True)
+    assert answer.found and answer.key == "Lia Berg"
+    orbit = _about("Precession", "Lia Berg discovered the slow turning of Mercury's orbit in 2044.")
+    assert not answer_quotes("Wer hat die Drehung der Erdachse entdeckt?", orbit, named=[], german=True).found
+
+
+def test_an_acronym_in_a_german_question_is_a_name_the_sentence_must_say() -> None:
+    """"die ZSS" names a station the texts do not know: Earth's speed is no answer for it."""
+    earth = _about("Earth", "It orbits the Sun in 365.26 days, moving at about 30 km/s.")
+    assert not answer_quotes("Wie schnell fliegt die ZSS um die Erde?", earth, named=[("Erde", ["Earth"])],
+                             german=True).found
+    assert answer_quotes("Wie schnell fliegt die Erde um die Sonne?", earth, named=[("Erde", ["Earth"])],
+                         german=True).found
+
+
+def test_who_did_something_to_a_thing_is_not_that_thing() -> None:
+    passage = _about("Zorb stars", "Kappa Zorbi, the prototype, varies every 5.4 days.")
+    answer = answer_quotes("Who first noticed that Kappa Zorbi changes in brightness?", passage,
+                           named=[("Kappa Zorbi", ["Zorb stars"])])
+    assert not answer.found
+    told = _about("Zorb stars", "Lia Berg noticed in 2044 that Kappa Zorbi changes in brightness.")
+    assert answer_quotes("Who first noticed that Kappa Zorbi changes in brightness?", told,
+                         named=[("Kappa Zorbi", ["Zorb stars"])]).key == "Lia Berg"
+
+
+def test_she_or_he_is_the_person_the_heading_names() -> None:
+    passage = [_passage("Zorb variables", "Lia Berg and the zorb relation",
+                        "In 2040 she noted that brighter zorbs pulse slower, and in 2044 she published the relation.")]
+    answer = answer_quotes("When did Lia Berg publish the zorb relation?", passage, named=[])
+    assert answer.found and answer.key == "in 2044"
+    other = [_passage("Zorb variables", "Ada Holm and the zorb relation", "In 2044 she published the relation.")]
+    assert not answer_quotes("When did Lia Berg publish the zorb relation?", other, named=[]).found
+
+
+def test_a_german_verb_is_known_in_each_of_its_forms() -> None:
+    for form in ("bewegen", "bewegten"):
+        assert widen_verb(form) == widen("bewegt"), form
+    assert widen_verb("gedreht") == widen("dreht")
+    assert not widen_verb("dicht")  # an adjective, not the noun "Dichte"
 
 
 def test_an_instruments_figures_match_whether_written_with_x_or_times() -> None:

@@ -151,3 +151,12 @@ def test_a_two_letter_name_is_a_name_and_an_abbreviation_is_not() -> None:
     titles = TitleIndex([("The Galilean moons", ["Io", "Europa"]), ("Celestial coordinates", ["RA", "declination"])])
     assert [match.titles for match in titles.find_in("What is the weather on Io?")] == [("The Galilean moons",)]
     assert titles.find_in("Ra is an Egyptian god") == []
+
+
+def test_a_german_names_adjective_with_its_noun_names_the_english_pair() -> None:
+    """"der Halleysche Komet" is Halley's Comet: the title it names, not merely any comet's."""
+    titles = TitleIndex([("Famous comets", ["Halley's Comet"]), ("The Oort Cloud", ["Oort Cloud"])])
+    assert topic_title("Wann kommt der Halleysche Komet wieder?", titles) == "Halley's comet"
+    assert titles.resolve(topic_title("Wie weit ist die Oortsche Wolke?", titles) or "") == ("The Oort Cloud",)
+    both = TitleIndex([("Famous comets", ["Halley's Comet"]), ("Comets", ["Komet"])])
+    assert topic_title("Wann kommt der Halleysche Komet wieder?", both) is None
