@@ -377,7 +377,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "chilliest": ("coldest",), "chilly": ("cold",), "crew": ("astronauts", "crews"), "crews": ("astronauts", "crew"),
     "nickname": ("known", "called", "named", "name"), "nicknamed": ("known", "called", "named"),
     "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
-    "lap": ("orbit", "orbits", "circled", "times", "loops"), "eye": ("eyes", "pupil", "retina", "vision"),
+    "eye": ("eyes", "pupil", "retina", "vision"),
     "moving": ("moves", "move", "moved", "motion", "receding", "recedes", "drifting", "travelling", "traveling"),
     "travel": ("travels", "travelled", "traveled", "trip", "journey", "reach", "reaching", "flight"),
     "fix": ("fixed", "repair", "repaired", "correct", "corrected", "corrective", "correction", "restore", "restored",
@@ -704,6 +704,8 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:in total|all together|altogether|all told)\b", " "), (r"\b(?:from )?top to bottom\b", "thick"),
     (r"\b(?:found|discovered|known|seen|observed) (?:so far|to date|yet)\b", "known"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:once\s+)?a?round\b", "orbit"),
+    (r"\b(?:show|shows|showed|turn|turns|turned)\s+up\s+again\b", "return"),
+    (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:dim|dimmer|faint|fainter)\b", "fade"),
 ))
 """An English question's everyday phrase, said as the passages say it ("northern lights" are
 the aurora, "shooting stars" meteors, "give off" emit): a phrase of several words, where one

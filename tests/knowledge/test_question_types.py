@@ -1029,6 +1029,12 @@ def test_she_or_he_is_the_person_the_heading_names() -> None:
     assert not answer_quotes("When did Lia Berg publish the zorb relation?", other, named=[]).found
 
 
+def test_showing_up_again_is_a_return() -> None:
+    comets = _about("Zorb comet", "The Zorb comet was last near the Sun in 2031. Its next return is in 2091.")
+    answer = answer_quotes("when will the Zorb comet show up again", comets, named=[("Zorb comet", ["Zorb comet"])])
+    assert answer.key == "in 2091"
+
+
 def test_a_german_verb_is_known_in_each_of_its_forms() -> None:
     for form in ("bewegen", "bewegten"):
         assert widen_verb(form) == widen("bewegt"), form
