@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
+from datetime import date
 from enum import StrEnum
 from itertools import pairwise
 
@@ -164,7 +165,16 @@ _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "com
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
 _SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs"})
 """How fast a thing is "going" asks its speed: no sentence need say it goes."""
-_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern",
+_IN_A_UNIT = re.compile(r"\b(?:in|per|pro)\s+(\w+)")
+_ANSWER_UNITS = frozenset({"kilogram", "kilograms", "kilogramm", "kg", "gram", "grams", "gramm", "tonnes", "tons", "tonnen",
+                    "kilometer", "kilometers", "kilometre", "kilometres", "kilometern", "km", "meter", "meters", "metre",
+                    "metres", "metern", "miles", "meilen", "lichtjahren", "lichtjahre", "parsec", "parsecs", "au",
+                    "degrees", "grad", "kelvin", "celsius", "fahrenheit", "second", "seconds", "sekunde", "sekunden",
+                    "minute", "minutes", "minuten", "hour", "hours", "stunde", "stunden", "days", "tagen", "years",
+                    "jahren"})
+"""The unit a question wants its figure in ("How heavy is the Sun in kilograms?", "in km pro
+Sekunde"): the form of the answer, which the sentence writes in its own way ("2 × 10³⁰ kg")."""
+_DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern", "gedauert",
                               "braucht", "brauchte", "brauchen", "need", "needs", "needed", "benotigt"})
 """"How long did Cassini's mission last", "wie lange braucht …", "how long does a signal need to
 reach us": "last", "take" and "need" are the question's kind, not its subject."""
@@ -182,6 +192,7 @@ _STOP = _STOP | {"through", "towards", "toward", "onto", "down", "off", "gets", 
 out through the radiative zone", "touch down") say the path, which the passage's sentence tells
 in its own verb ("to cross this zone", "landed")."""
 _STOP = _STOP | {"around", "before", "herum", "rum"}  # "laps around Saturn", "before it collapses"
+_STOP = _STOP | {"unten", "oben", "selbst", "lot", "bit"}  # "unten auf der Venus", "um sich selbst", "a lot brighter"
 _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "basically", "probably", "possibly",
                  "pretty", "ever", "still", "even", "anyway", "seem", "seems"}
 """Hedges and "seem" say how sure the asker is, not what is asked ("how hot does Venus usually
@@ -383,7 +394,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "fix": ("fixed", "repair", "repaired", "correct", "corrected", "corrective", "correction", "restore", "restored",
             "restoring"),
     "eyesight": ("vision", "sight", "optics"), "blurry": ("blurred", "blur", "flaw", "flawed"), "sgr": ("sagittarius",),
-    "gruppe": ("group",), "lokale": ("local",), "passt": ("fit", "fits", "fitting"),
+    "gruppe": ("group",), "lokale": ("local",), "schnitt": ("average", "mean"), "durchschnitt": ("average", "mean"),
+    "drehung": ("rotation", "rotates", "rotate", "spin", "spins", "turn"), "daytime": ("day", "days", "daytime"),
+    "huge": ("huge", "largest", "biggest", "prominent", "giant"), "passt": ("fit", "fits", "fitting"),
     "looking": ("search", "searching", "searched", "hunt", "hunting", "observing", "watching"),
     "heaviest": ("heaviest", "massive", "mass"), "leftover": ("remnant", "relic", "left", "leftover"),
     "glow": ("glow", "glows", "radiation", "light"),
@@ -677,6 +690,9 @@ class Question:
     classed: frozenset[str] = frozenset()
     """The relation word of "what rocket", "which galaxy", "welcher Komet": the kind of thing the
     answer names, which its sentence must say ("twin spacecraft launched in 1977" names no rocket)."""
+    future: bool = False
+    """Whether it asks when something will happen ("when will Halley's comet swing by again"): a
+    date of the past is no answer ("predicted its return around 1758")."""
 
 
 _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
@@ -705,12 +721,15 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:found|discovered|known|seen|observed) (?:so far|to date|yet)\b", "known"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:once\s+)?a?round\b", "orbit"),
     (r"\b(?:show|shows|showed|turn|turns|turned)\s+up\s+again\b", "return"),
+    (r"\b(?:zoom|zooms|zoomed|zooming|whizz|whizzed|swing|swings|swung|swinging)\s+(?:by|past)\b", "fly"),
+    (r"\bnext to\b", "near"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:dim|dimmer|faint|fainter)\b", "fade"),
 ))
 """An English question's everyday phrase, said as the passages say it ("northern lights" are
 the aurora, "shooting stars" meteors, "give off" emit): a phrase of several words, where one
 word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
+_FUTURE = re.compile(r"\b(?:will|next|upcoming|nachste[nrs]?|kommende[nrs]?)\b")
 _NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
 
 
@@ -773,6 +792,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         filler |= _HEIGHT_FILLER
     if asked in QUANTITIES - {Asked.COUNT}:
         filler |= frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
+        filler |= frozenset(_IN_A_UNIT.findall(" ".join(tokens(question)))) & _ANSWER_UNITS
     owners = _owners(question)
     entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name),
                         owner=set(tokens(name)) <= owners) for name, titles in named]
@@ -836,11 +856,12 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     kinds = frozenset(_kinds_of_names(question, entities, relation, german=german))
     earliest = _first_sighting(relation)
     past = bool(_PAST.search(" ".join(tokens(question))))
+    future = bool(_FUTURE.search(" ".join(tokens(question))))
     return Question(asked, tuple(entities), relation, bool(_NAMESAKE_QUESTION.search(question)), proper_names(texts),
                     frozenset(events), said, past, frozenset(compounds),
                     _counted(question, stop) if asked is Asked.COUNT else frozenset(),
                     frozenset(_YEAR.findall(question)), _ordinals(question, stop, german=german, passages=passage_stems), earliest,
-                    kinds, _classed(question, relation) if asked in (Asked.NAME, Asked.FACT) else frozenset())
+                    kinds, _classed(question, relation) if asked in (Asked.NAME, Asked.FACT) else frozenset(), future)
 
 
 _WHICH = re.compile(r"^\W*(?:what|which|welche[rsmn]?)\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
@@ -1547,6 +1568,7 @@ def evidence(question: Question, sentence: str) -> str | None:
                  and not (asked is Asked.SIZE and (_SEPARATION_BEFORE.search(sentence[:match.start()])
                                                    or _SEPARATION_AFTER.match(sentence[match.end():])))
                  and not (asked is Asked.DATE and question.past and match.group().lower().startswith("every"))
+                 and not (asked is Asked.DATE and question.future and _before(match.group(), date.today().year))
                  and not (asked is Asked.DURATION and question.words & _DAY and not _TELLS_A_DAY.search(sentence))
                  and not any(start <= match.start() < end for start, end in spans)]
         if asked is Asked.SIZE:
@@ -1734,11 +1756,23 @@ def _nearest(question: Question, sentence: str, found: list[re.Match[str]]) -> s
     named = [word for word in words if any(entity.in_words({stem(word.group().casefold())}) for entity in question.entities)]
     if not governed and named and len(found) > 1:
         told = named  # "passed Jupiter in July 1979 and Saturn in August 1981": the date next to Saturn
-    best = min(governed or found, key=lambda match: min(abs(match.start() - word.start()) for word in told))
+    best = min(governed or found, key=lambda match: min(_gap(match, word) for word in told))
     return best.group().strip()
 
 
-_GOVERNED = re.compile(r"\s+(?:\w+\s+)?(?:the\s+)?")  # "arrive in the mid-2030s"
+def _gap(match: re.Match[str], word: re.Match[str]) -> int:
+    """The characters between a figure and a word, on whichever side: "430 °C by day and −180 °C at
+    night" gives the day 430 °C."""
+    return word.start() - match.end() if word.start() >= match.end() else max(match.start() - word.end(), 0)
+
+
+_GOVERNED = re.compile(r"\s+(?:(?!and\b|or\b|but\b)\w+\s+)?(?:the\s+)?")  # "arrive in the mid-2030s", not "by day and −180 °C"
+
+
+def _before(told: str, year: int) -> bool:
+    """Whether a date names only years before ``year``: no answer to when something will happen."""
+    years = [int(found) for found in _YEAR.findall(told)]
+    return bool(years) and max(years) < year
 
 
 def gives_reason(sentence: str) -> bool:

@@ -1035,6 +1035,44 @@ def test_showing_up_again_is_a_return() -> None:
     assert answer.key == "in 2091"
 
 
+@pytest.mark.parametrize(("question", "german"), [("How heavy is Kappa in kilograms?", False),
+                                                  ("wie schwer ist Kappa eigentlich in kilogramm", True)])
+def test_the_unit_a_figure_is_wanted_in_need_not_be_written_out(question: str, german: bool) -> None:
+    passage = _about("Kappa", "Kappa's mass is about 3 × 10²⁰ kg, a thousandth of the Moon's.")
+    assert answer_quotes(question, passage, named=[("Kappa", ["Kappa"])], german=german).key == "about 3 × 10²⁰ kg"
+
+
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("wie weit ist Kappa im Schnitt von Zorb weg", "Kappa lies at a mean distance of about 9,000 km from Zorb."),
+    ("wie lange braucht Kappa für eine Drehung um sich selbst", "Kappa rotates once in 9.9 hours."),
+    ("Wie heiß ist es eigentlich unten auf Kappa?", "Kappa's mean temperature is about 464 °C.")])
+def test_german_everyday_words_of_a_quantity(question: str, sentence: str) -> None:
+    """"im Schnitt" is the mean, a "Drehung" a rotation; "unten" and "um sich selbst" ask nothing more."""
+    named = [("Kappa", ["Kappa"]), ("Zorb", ["Kappa"])]
+    assert answer_quotes(question, _about("Kappa", sentence), named=named, german=True).found
+
+
+def test_a_figure_goes_with_the_word_right_after_it_not_one_after_and() -> None:
+    passage = _about("Kappa", "Its surface swings between about 430 °C by day and −180 °C at night.")
+    answer = answer_quotes("how hot does Kappa get in the daytime", passage, named=[("Kappa", ["Kappa"])])
+    assert answer.key == "about 430 °C"
+
+
+def test_when_something_will_happen_is_no_date_of_the_past() -> None:
+    comets = _about("Zorb comet", "In 1705 Ada Holm predicted the Zorb comet would return around 1758. "
+                                  "The next return of the Zorb comet is in 2091.")
+    question = "when will the Zorb comet show up again?"
+    assert answer_quotes(question, comets, named=[("Zorb comet", ["Zorb comet"])]).key == "in 2091"
+    past = _about("Zorb comet", "In 1705 Ada Holm predicted the Zorb comet would return around 1758.")
+    assert not answer_quotes(question, past, named=[("Zorb comet", ["Zorb comet"])]).found
+
+
+def test_zooming_past_is_a_flyby() -> None:
+    passage = _about("Kestrel", "The probe Kestrel flew past Lark on 14 July 2045.")
+    answer = answer_quotes("when did kestrel zoom past lark", passage, named=[("Kestrel", ["Kestrel"]), ("Lark", ["Kestrel"])])
+    assert answer.key == "14 July 2045"
+
+
 def test_a_german_verb_is_known_in_each_of_its_forms() -> None:
     for form in ("bewegen", "bewegten"):
         assert widen_verb(form) == widen("bewegt"), form
