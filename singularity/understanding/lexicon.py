@@ -35,7 +35,7 @@ _ASTRONOMY_WORDS = {
     "okular", "okulare", "eyepiece", "eyepieces", "brennweite", "focal", "aperture",
     "dobson", "refraktor", "refractor", "reflektor", "reflector", "nasa", "esa", "eso",
     "hubble", "webb", "jwst", "sternwarte", "observatory", "observatorium", "planetarium",
-    "raumsonde", "spacecraft", "rover",
+    "raumsonde", "spacecraft", "rover", "sonde", "sonden",
     # constellations and bright stars that also look like names
     "orion", "andromeda", "cassiopeia", "kassiopeia", "lyra", "leier", "cygnus", "schwan",
     "ursa", "sagittarius", "schütze", "schuetze", "scorpius", "skorpion", "taurus", "stier",

@@ -1073,6 +1073,15 @@ def test_zooming_past_is_a_flyby() -> None:
     assert answer.key == "14 July 2045"
 
 
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("whats the average temperature on Kappa", "Its mean temperature is about −110 °C."),
+    ("how long does Kappa take to spin around once", "It rotates once in 243.0 days."),
+    ("how wide is the little moon Kappa", "The small moon Kappa is about 22 km across.")])
+def test_everyday_synonyms_of_the_texts_words(question: str, sentence: str) -> None:
+    """An average is the texts' mean, a spin a rotation, little is small."""
+    assert answer_quotes(question, _about("Kappa", sentence), named=[("Kappa", ["Kappa"])]).found
+
+
 def test_a_german_verb_is_known_in_each_of_its_forms() -> None:
     for form in ("bewegen", "bewegten"):
         assert widen_verb(form) == widen("bewegt"), form

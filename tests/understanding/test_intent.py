@@ -528,3 +528,9 @@ def test_how_fast_or_high_a_thing_at_a_place_is_no_forecast(text: str) -> None:
     weather = _near("weather", 0.03, ())
     assert classify_intent(text, meaning=weather).kind == "knowledge"
     assert classify_intent("How high are the clouds tonight in Munich?", meaning=weather).kind == "weather"
+
+
+def test_a_german_sonde_is_a_space_probe_and_an_oven_probe_is_not_the_sky() -> None:
+    assert classify_intent("Wann ist die Sonde Mariner 10 gestartet?", meaning=_near("planning", 0.004, ())).kind == "knowledge"
+    assert classify_intent("Ich brauche eine neue Sonde für meinen Ofen",
+                           meaning=_near("off_topic", -0.05, ())).kind == "off_topic"
