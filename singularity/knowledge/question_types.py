@@ -166,12 +166,12 @@ _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "com
 _SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs"})
 """How fast a thing is "going" asks its speed: no sentence need say it goes."""
 _IN_A_UNIT = re.compile(r"\b(?:in|per|pro)\s+(\w+)")
-_ANSWER_UNITS = frozenset({"kilogram", "kilograms", "kilogramm", "kg", "gram", "grams", "gramm", "tonnes", "tons", "tonnen",
-                    "kilometer", "kilometers", "kilometre", "kilometres", "kilometern", "km", "meter", "meters", "metre",
-                    "metres", "metern", "miles", "meilen", "lichtjahren", "lichtjahre", "parsec", "parsecs", "au",
-                    "degrees", "grad", "kelvin", "celsius", "fahrenheit", "second", "seconds", "sekunde", "sekunden",
-                    "minute", "minutes", "minuten", "hour", "hours", "stunde", "stunden", "days", "tagen", "years",
-                    "jahren"})
+_ANSWER_UNITS = frozenset({
+    "kilogram", "kilograms", "kilogramm", "kg", "gram", "grams", "gramm", "tonnes", "tons", "tonnen", "kilometer",
+    "kilometers", "kilometre", "kilometres", "kilometern", "km", "meter", "meters", "metre", "metres", "metern", "miles",
+    "meilen", "lichtjahren", "lichtjahre", "parsec", "parsecs", "au", "degrees", "grad", "kelvin", "celsius",
+    "fahrenheit", "second", "seconds", "sekunde", "sekunden", "minute", "minutes", "minuten", "hour", "hours", "stunde",
+    "stunden", "days", "tagen", "years", "jahren"})
 """The unit a question wants its figure in ("How heavy is the Sun in kilograms?", "in km pro
 Sekunde"): the form of the answer, which the sentence writes in its own way ("2 × 10³⁰ kg")."""
 _DURATION_FILLER = frozenset({"last", "lasts", "lasted", "take", "takes", "took", "dauert", "dauerte", "dauern", "gedauert",
@@ -693,7 +693,7 @@ class Question:
     """The relation word of "what rocket", "which galaxy", "welcher Komet": the kind of thing the
     answer names, which its sentence must say ("twin spacecraft launched in 1977" names no rocket)."""
     future: bool = False
-    """Whether it asks when something will happen ("when will Halley's comet swing by again"): a
+    """Whether it asks when something will happen ("when will Halley's comet show up again"): a
     date of the past is no answer ("predicted its return around 1758")."""
 
 

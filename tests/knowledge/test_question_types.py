@@ -1067,6 +1067,11 @@ def test_when_something_will_happen_is_no_date_of_the_past() -> None:
     assert not answer_quotes(question, past, named=[("Zorb comet", ["Zorb comet"])]).found
 
 
+def test_going_dim_is_fading() -> None:
+    passage = _about("Kappa", "Every 2.87 days Kappa fades from magnitude 2.1 to 3.4 and recovers within hours.")
+    assert answer_quotes("how often does Kappa go dim", passage, named=[("Kappa", ["Kappa"])]).found
+
+
 def test_zooming_past_is_a_flyby() -> None:
     passage = _about("Kestrel", "The probe Kestrel flew past Lark on 14 July 2045.")
     answer = answer_quotes("when did kestrel zoom past lark", passage, named=[("Kestrel", ["Kestrel"]), ("Lark", ["Kestrel"])])
