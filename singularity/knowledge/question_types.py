@@ -302,7 +302,6 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "oberflache": ("surface",), "atmosphare": ("atmosphere", "air"), "luft": ("air", "atmosphere"),
     "kern": ("core", "nucleus"), "schweif": ("tail",), "himmel": ("sky", "celestial"), "nacht": ("night",), "nachts": ("night",),
     "dunkel": ("dark", "darkness"), "dunkelheit": ("dark", "darkness"), "auge": ("eye", "eyes", "pupil", "retina", "vision"),
-    "augen": ("eye", "eyes", "pupil", "retina", "vision"),
     "gewohnt": ("adapt", "adapted", "adaptation"), "gewohnen": ("adapt", "adaptation"), "anpassen": ("adapt", "adaptation"), "hell": ("magnitude", "bright", "brightness"), "farbe": ("colour", "color"), "rot": ("red",),
     "blau": ("blue",), "tag": ("day", "rotation", "rotates", "spins"), "jahr": ("year",), "umlauf": ("orbit",), "bahn": ("orbit", "path"),
     "umlaufbahn": ("orbit",), "planet": ("planet",), "planeten": ("planets", "planet"), "zwergplanet": ("dwarf", "planet"),
