@@ -70,6 +70,8 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
                  r"|\bseit wann\b|\bhow long ago\b|\bhow many years ago\b|\bvor wie vielen jahren\b|\bwie lange (?:ist|liegt) .* her\b")),
+    # the speed at which things come closer is a speed ("mit welchem Tempo kommen sie sich näher")
+    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
     (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:km|kilomet\w*|miles|light-?years"
                      r"|lichtjahre|astronomical units)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
@@ -77,7 +79,6 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
     (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
-    (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
     # how often it happens a frequency
     (Asked.COUNT, r"\bhow (?:often|frequently) (?:did|has|have|had)\b|\bwie (?:oft|haufig) (?:hat|haben|hatte|hatten|ist|sind|war|waren|wurde|wurden)\b"),
@@ -216,6 +217,11 @@ did Heinrich Olbers die?")."""
 
 WIDEN: dict[str, tuple[str, ...]] = {
     "closest": ("nearest",), "nearest": ("closest",), "cycle": ("period",), "probe": ("spacecraft", "mission"),
+    "piece": ("segment", "segments", "part", "parts"), "stuck": ("joined", "attached"),
+    "torch": ("light", "lights", "flashlight", "lamp"), "stargazer": ("observer", "observers", "amateur", "amateurs"),
+    "move": ("moves", "moved", "moving", "motion"), "across": ("crossing", "crosses", "crossed", "cross"),
+    "solution": ("answer", "solved", "explanation", "resolution"), "lateinisch": ("latin",),
+    "gesturzt": ("plunged", "crashed", "dived", "fell"), "sturzte": ("plunged", "crashed", "dived", "fell"),
     "gefahren": ("drove", "driving", "driven", "travelled", "traveled"), "fuhr": ("drove", "driving"),
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
     "luftdruck": ("pressure",), "druck": ("pressure",), "kennt": ("known",), "bekannt": ("known", "popularised", "popularized"),
@@ -346,7 +352,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
     "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
     "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger"),
-    "gebracht": ("brought",), "mitgebracht": ("brought",), "zuruckgebracht": ("brought",),
+    "gebracht": ("brought", "delivered", "returned"), "mitgebracht": ("brought",), "zuruckgebracht": ("brought",),
     "eingefugt": ("added", "inserted"), "hinzugefugt": ("added",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
     "rotation": ("rotates", "spins"), "bewegt": ("moves", "motion"), "schwerkraft": ("gravity",),
@@ -386,7 +392,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "orbit": ("orbits", "orbited", "circles", "circled", "revolves"), "circle": ("orbit", "orbits", "orbited", "circles", "circled"),
     "chilliest": ("coldest",), "chilly": ("cold",), "crew": ("astronauts", "crews"), "crews": ("astronauts", "crew"),
     "nickname": ("known", "called", "named", "name"), "nicknamed": ("known", "called", "named"),
-    "look": ("looks", "appear", "appears", "appearance", "colour", "color", "seen"),
+    "look": ("looks", "appear", "appears", "appearance", "apparent", "colour", "color", "seen"),
     "eye": ("eyes", "pupil", "retina", "vision"),
     "moving": ("moves", "move", "moved", "motion", "receding", "recedes", "drifting", "travelling", "traveling"),
     "travel": ("travels", "travelled", "traveled", "trip", "journey", "reach", "reaching", "flight"),
@@ -415,8 +421,9 @@ _PRONOUN = re.compile(r"\b(?:it|its|they|their|them|this|these|he|she|his|her|th
 
 # --- evidence in an English sentence ---------------------------------------------------------
 
-_DIGITS = r"\d[\d,.\u202f\u2009]*[½¼¾]?"
-"""Digits with marks, and a fraction after them ("7½ minutes")."""
+_DIGITS = r"\d(?:[\d,.\u202f\u2009]*\d)?[½¼¾]?"
+"""Digits with marks, and a fraction after them ("7½ minutes"); a comma or point after the last
+digit ends the number ("in 2018, S2 passes" holds no 2018 seconds)."""
 _POWER = r"\s*[×x]\s*10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+"
 _NUM = (rf"(?<![\d,.])[−–-]?(?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|{_DIGITS}(?:{_POWER}|\s*(?:[–-]|to|by)\s*{_DIGITS}|(?:\s*[×x]\s*{_DIGITS}){{1,2}})?)"
         r"(?:\s+(?:thousand|million|billion|trillion))?")
@@ -439,23 +446,37 @@ _UNITS: dict[Asked, str] = {
     Asked.SHARE: r"%|per ?cent|percent|prozent",
     Asked.SPEED: r"km/s|km/h|kilomet(?:re|er)s? (?:per|an|a) (?:second|hour)|mph|miles (?:per|an) (?:hour|second)|m/s"
                  r"|(?:%|per ?cent) of the speed of light|times the speed"
-                 r"|(?:mm|cm|m|km|metres?|meters?) (?:per|a|an|each) (?:year|century|day)",  # a slow drift: "3.8 cm per year"
+                 r"|(?:mm|cm|m|km|metres?|meters?) (?:per|a|an|each) (?:year|century|day)"  # a slow drift: "3.8 cm per year"
+                 r"|(?:arcseconds?|arcsec|arcminutes?|arcmin|degrees?|°)\s+(?:of sky\s+)?(?:per|a|an|each)\s+"
+                 r"(?:second|minute|hour|day|year|century)",  # across the sky: "10.3 arcseconds of sky per year"
 }
 _MANY = r"(?:hundreds|thousands|millions|billions|tens)\s+of|\b(?:a|one)\s+(?:thousand|million|billion|trillion)"
 _QUANTITY = {kind: re.compile(rf"{_APPROX}(?:{_NUM}|{_MANY})\s*(?:{units})(?![a-z/²³])", re.IGNORECASE)
              for kind, units in _UNITS.items()}
+_SPELLED = r"two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a few|several|a couple of"
+"""Small numbers in words, as durations are often said; "one" only in a range ("one to four days"),
+as "one day" is also a time in the story ("one day the Sun will …")."""
 _SMALLER_UNIT = r"(?:seconds?|minutes?|min|hours?|h)\b"
 """A duration goes on in a smaller unit: "8 minutes 20 seconds" and "24 hours 37 minutes" are one figure."""
 _INSTRUMENT = r"\s+(?:telescopes?|binoculars|refractors?|reflectors?|dobsonians?|scopes?|apertures?|mirrors?|lens(?:es)?|eyepieces?)"
 _QUANTITY = {kind: re.compile(rf"{pattern.pattern}(?!{_INSTRUMENT})", re.IGNORECASE) for kind, pattern in _QUANTITY.items()}
 """A "100–200 mm telescope" is the instrument's size, not the object's."""
 _QUANTITY[Asked.DURATION] = re.compile(rf"(?:{_QUANTITY[Asked.DURATION].pattern})(?:\s+\d+\s*{_SMALLER_UNIT})?"
+                                       rf"|{_APPROX}{_NUM}\s+(?:earth|terrestrial)\s+(?:days?|years?|hours?|months?)\b"
+                                       rf"|{_APPROX}\b(?:{_SPELLED}|one(?=\s+(?:to|or)\s))(?:\s+(?:to|or)\s+(?:{_SPELLED}))?"
+                                       r"(?:\s+and\s+a\s+half)?\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?)\b"
                                        r"|\b(?:from|between)\s+(?:1\d{3}|20\d{2})\s+(?:to|until|and)\s+(?:1\d{3}|20\d{2})\b"
                                        r"|\b(?:nearly|almost|about|over|under|less than|more than|just over|just under)\s+an?\s+"
                                        r"(?:second|minute|hour|day|week|month|year|decade|century)\b",
-                                       re.IGNORECASE)  # "from 2004 to 2017" says how long a mission lasted, "nearly an hour" too
+                                       re.IGNORECASE)
+"""A duration is also said as a span of years ("from 2004 to 2017"), in words ("nearly an hour",
+"about one to four days", "two and a half hours") and in the days of another world ("about 176
+Earth days")."""
 _QUANTITY[Asked.DISTANCE] = re.compile(rf"{_QUANTITY[Asked.DISTANCE].pattern}(?!\s+(?:across|wide|in diameter|in size|thick|high|tall|long|deep))",
                                        re.IGNORECASE)  # "1,580 km across" is a size
+_QUANTITY[Asked.AGE] = re.compile(rf"(?:{_QUANTITY[Asked.AGE].pattern})|\b(?:at the age of|aged)\s+\d{{1,3}}\b"
+                                  r"|\b\d{1,3}-years?-old\b", re.IGNORECASE)
+"""A person's age is said as "at the age of 19", "aged 19" or "a 19-year-old" as often as "19 years old"."""
 _LIFE_SPAN = re.compile(r"\(\s*(?:c\.\s*)?\d{3,4}\s*[–-]\s*\d{3,4}\s*\)")
 """A person's years ("Charles Messier (1730–1817)") date no event the question asks about."""
 _COORDINATE = re.compile(r"[−+-]?\d{1,3}\s*[h°]\s*\d{1,2}\s*[m′']\s*(?:\d{1,2}(?:\.\d+)?\s*[s″\"])?")
@@ -489,6 +510,8 @@ _TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re
 Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
 and measures the year."""
 _HOW_OFTEN = frozenset({"often", "frequently", "oft", "haufig"})
+_HOW_MANY_TIMES = _HOW_OFTEN | {"times", "male"}
+""""How many times did Cassini circle Saturn" is answered by a number of times, as "how often" is."""
 _FREQUENCY = (rf"{_APPROX}\b(?:once|twice|(?:\w+|{_NUM}) times)\s+(?:a|an|per|every|each)\s+"
               r"(?:second|minute|hour|day|night|week|month|year|decade|century)\b")
 _OFTEN = re.compile(rf"{_QUANTITY[Asked.DURATION].pattern}|{_FREQUENCY}", re.IGNORECASE)
@@ -561,6 +584,9 @@ _NAMING = re.compile(rf"(?:^|\b(?:called|named|known as|is|was|are)\s+"
                      rf"|\b(?:largest|biggest|brightest|smallest|nearest|closest|oldest|highest|deepest|longest|first)\b"
                      rf"[\w\s-]{{0,40}}?,\s+)(?:the\s+)?(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*)")
 """Where a sentence names what it is about: its subject, or after "called", "named", "is"."""
+_KIND_AND_NAME = re.compile(rf"\b(?P<kind>[a-z]+)\s+(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*|[A-Z]{{1,4}}\s?\d{{1,5}}[a-z]?)\b")
+"""A kind of thing and the name after it ("the galaxy NGC 4993", "the crater Tycho"): the name
+a "which galaxy" question asks."""
 _NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+|(?:[A-Z]\.\s*)+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
 _ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|invented|built|proposed|predicted|"
                     r"showed|measured|named|calculated|described|noticed|observed|coined|realised|realized|identified|"
@@ -574,7 +600,8 @@ _MISSION = re.compile(r"\bby (?:the |NASA's |ESA's )?((?:Voyager|Pioneer|Cassini
 """A discoverer that is no person: "discovered by the Cassini spacecraft", "by Voyager 1"."""
 NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French",
                         "Japanese", "Italian", "Danish", "Polish", "Russian", "Swiss", "Swedish", "Estonian",
-                        "British", "Scottish", "Irish", "Spanish", "Austrian", "Nova"])
+                        "British", "Scottish", "Irish", "Spanish", "Austrian", "Nova", "Record", "Records", "Plaque",
+                        "Plaques"])
 """Capitalised words that are never part of a person's name in the passages (places, objects,
 missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
 NAMED_AFTER_PEOPLE = frozenset(["Hubble", "Cassini", "Kepler", "Messier", "Kuiper", "Oort", "Lagrange", "Magellan",
@@ -725,6 +752,16 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:zoom|zooms|zoomed|zooming|whizz|whizzed|swing|swings|swung|swinging)\s+(?:by|past)\b", "fly"),
     (r"\bnext to\b", "near"),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:dim|dimmer|faint|fainter)\b", "fade"),
+    (r"\b(?:a few|a couple of|some|several) years ago\b", " "), (r"\bback in\b", "in"),
+    (r"\b(?:late|early|mid)[- ]?(?=(?:1[5-9]|20)\d\d\b)", ""),
+    (r"\bwithout (?:a |any )?(?:telescopes?|binoculars|optical aid|optics)\b", "with the naked eye"),
+    (r"\b(?:before|until|till|by the time)\s+(?:the|its|it|they)\s+(?:\w+\s+)?(?:ended|ends|end|finished|stopped)\b", " "),
+    (r"\bby the end of (?:the|its) (?:\w+ )?mission\b", " "),
+    (r"\bif (?:i|you|we|one)\s+(?:(?:was|were|am|are|could|would)\s+)?(?:(?:be|being|standing|stood|stand|live|lived)\s+)?on\b",
+     "on"),
+    (r"\bhow long would (?:i|you|we|one) (?:have to )?wait\b", "how long"),
+    (r"\b(reach|reaches|reached|get to|gets to|got to|come to|comes to|arrive at|arrives at)\s+us\b", r"\1 Earth"),
+    (r"\b(?:the sky (?:is|gets|becomes|turns) )?(?:completely|properly|fully|really|truly) dark\b", "astronomical darkness"),
 ))
 """An English question's everyday phrase, said as the passages say it ("northern lights" are
 the aurora, "shooting stars" meteors, "give off" emit): a phrase of several words, where one
@@ -732,6 +769,7 @@ word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _FUTURE = re.compile(r"\b(?:will|next|upcoming|nachste[nrs]?|kommende[nrs]?)\b")
 _NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
+_DECADE = re.compile(r"^(1[5-9]\d|20\d)0(?:s|er|ern)$")
 
 
 # The question word a question opens with decides over a quality named later: "why is Venus
@@ -813,6 +851,10 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
             entities.append(Entity((frozenset({word}),)))  # "Apollo 11" is not Apollo 15
             continue
         if word in stop or word in kind_words or word in filler or word.isdigit() or len(word) < 2:
+            continue
+        decade = _DECADE.match(word)
+        if decade:  # "in the 1840s" is said by any year of them ("in 1848")
+            relation[word] = frozenset({stem(word), *(f"{decade.group(1)}{digit}" for digit in range(10))})
             continue
         if not german and _qualifier(word, passage_stems):
             continue
@@ -1147,7 +1189,11 @@ _IRREGULAR = {"bring": ("brought",), "leave": ("left",), "take": ("took", "taken
               "make": ("made",), "hold": ("held",), "lose": ("lost",), "send": ("sent",), "spend": ("spent",),
               "fall": ("fell", "fallen"), "grow": ("grew", "grown"), "throw": ("threw", "thrown"), "write": ("wrote", "written"),
               "draw": ("drew", "drawn"), "rise": ("rose", "risen"), "shine": ("shone",), "run": ("ran",), "win": ("won",),
-              "spin": ("spun",)}
+              "spin": ("spun",), "drive": ("drove", "driven"), "find": ("found",), "catch": ("caught",),
+              "teach": ("taught",), "think": ("thought",), "tell": ("told",), "stand": ("stood",), "lead": ("led",),
+              "meet": ("met",), "sink": ("sank", "sunk"), "swing": ("swung",), "choose": ("chose", "chosen"),
+              "break": ("broke", "broken"), "blow": ("blew", "blown"), "keep": ("kept",), "shoot": ("shot",),
+              "strike": ("struck",), "freeze": ("froze", "frozen"), "ride": ("rode", "ridden"), "feel": ("felt",)}
 """Past forms of the irregular verbs that questions about events use."""
 
 
@@ -1326,8 +1372,9 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     elsewhere = (_names_other(question, opened, said=not pronoun)  # "Winds near the equator …" for the winds asked
                  and not _superlative_named(question, words, title))
     # a name question's answer opens with the name: "Olympus Mons, …"
-    if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading}")):
-        return None  # a fact of another year
+    previous = split_sentences(before)[-1] if pronoun and before.strip() else ""
+    if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading} {previous}")):
+        return None  # a fact of another year; "this dimming" is of the year the sentence before gave
     if _ordinal_of_another(question, sequence):
         return None  # "the first evidence came from the binary pulsar" dates no first pulsar
     covered = bool(question.relation) and _covers(question.relation.values(), words)
@@ -1540,8 +1587,12 @@ def evidence(question: Question, sentence: str) -> str | None:
             first = _bare(spot.group("name").split()[0])
             if first in question.names and not _uses(own, {stem(first)}):
                 return spot.group("name")
+        for spot in _KIND_AND_NAME.finditer(sentence):  # "which galaxy …?" — "in the galaxy NGC 4993"
+            if any(_uses(question.relation[key], {stem(spot.group("kind").casefold())}) for key in question.classed) \
+                    and not _uses(own, {stem(word) for word in tokens(spot.group("name"))}):
+                return spot.group("name")
         return None
-    if asked is Asked.COUNT and question.words & _HOW_OFTEN:  # how often it was done: a number of times
+    if asked is Asked.COUNT and question.words & _HOW_MANY_TIMES:  # how often it was done: a number of times
         return _nearest(question, sentence, list(_TIMES.finditer(sentence)))
     if asked is Asked.COUNT:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())
@@ -1690,8 +1741,10 @@ def _counts(question: Question, phrase: str) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:and|while|whereas|but)\s+")
-_SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|takes|spins|rotates|can|could|will|would)\b")
-"""A clause that goes on with a verb has the sentence's subject."""
+_SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|takes|spins|rotates|can|could|will|would)\b"
+                           r"|.*\b(?:in|inside|around|into|onto|on|of)\s+it\W*$")
+"""A clause that goes on with a verb has the sentence's subject, and so does one that ends by
+referring back to it ("…; more than 1,300 Earths would fit inside it")."""
 
 
 def _catalogue_asked(words: Collection[str]) -> str | None:

@@ -257,9 +257,10 @@ def _no_forecast(lowered: str, slots: PlanningSlots, meaning: Meaning) -> bool:
 
 def _about_the_world(lowered: str) -> bool:
     """A question whose observing words name no night: why something helps, how many of a thing
-    one sees, or what an instrument, the eye or a city sky shows ("Can you see Pluto with a
-    backyard telescope?")."""
+    one sees, how long something takes before one observes, or what an instrument, the eye or a
+    city sky shows ("Can you see Pluto with a backyard telescope?")."""
     return bool(lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered) or (
+        lx.ASKS_HOW_LONG_OR_WHY.match(lowered) and lx.BEFORE_OBSERVING.search(lowered)) or (
         lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered) or lx.CAN_SEE.search(lowered))))
 
 

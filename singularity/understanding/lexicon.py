@@ -326,8 +326,10 @@ MOON_TONIGHT = re.compile(
 NOT_THE_NIGHT = re.compile(
     r"\b(?:augen?|eyes?|adapt\w*|gew(?:ö|oe)hn\w*|anpass\w*|pol(?:en)?|poles?|nordpol|s(?:ü|ue)dpol"
     r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic)\b"
+    r"|\b(?:raumsonde|sonde|mission|spacecraft|probe)\s+dawn\b|\bdawn\s+(?:mission|spacecraft|probe|sonde)\b"
 )
-"""Darkness the eyes adapt to, twilight at the poles: questions about the world, not this night."""
+"""Darkness the eyes adapt to, twilight at the poles, the Dawn mission to Vesta and Ceres:
+questions about the world, not this night."""
 SUNRISE = re.compile(
     r"\bsunrise\b|\bdawn\b|\bsonnenaufgang\b|\bmorgend(?:ä|ae)mmerung\b|\bsonne\b.*\bauf(?:geht)?\b"
     r"|\bsun\b.*\b(?:rises?|comes?\s+(?:back\s+)?up)\b"
@@ -366,6 +368,9 @@ HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lang
 """How long something lasts, not how long until it comes ("how long until sunset")."""
 BARE_TODAY = frozenset({"heute", "heutzutage", "today", "nowadays"})
 """A time said as the day alone, which in a why-question is the present age ("Warum baut man heute …")."""
+BEFORE_OBSERVING = re.compile(r"\b(?:before|bevor|ehe|vor dem)\b.*\b(?:observ\w*|beobacht\w*|stargazing|viewing)\b")
+"""Observing as what comes after the thing asked ("How long should the mirror cool before I start
+observing?"): the question is about the instrument, not a night."""
 ASKS_WHY = re.compile(r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb)\b")
 """A question for a reason: about the world, not a night to plan ("Why should I let my telescope
 cool down before observing?")."""
@@ -433,8 +438,11 @@ the nightly planner does not compute ("When will the next total solar eclipse be
 Zurich?"); a transit is also said in words ("wie die Venus vor der Sonnenscheibe vorbeizieht")."""
 ABOUT_PICTURES = re.compile(
     r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
+    r"|^(?:which|what|welche[rsmn]?|where|wo)\b.*\b(?:took|taken|captured|snapped|returned|sent|aufgenommen"
+    r"|gemacht|machte|geschickt|lieferte|geliefert)\b"
 )
-"""A question about pictures ("How many images has Hubble taken?"), not a request for some."""
+"""A question about pictures ("How many images has Hubble taken?", "Which spacecraft took the
+first pictures of the far side?"), not a request for some."""
 
 
 def wants_pictures(lowered: str) -> bool:

@@ -534,6 +534,7 @@ def test_a_compound_s_head_the_glossary_translates_is_looked_for_in_english() ->
     ("Wie breit ist der Große Rote Fleck heute?", "Great Red Spot"),
     ("Wann sieht man den Großen Roten Fleck am besten?", "Great Red Spot"),
     ("Ist Sonnenlicht weiß?", "sunlight"),
+    ("wer hat die arecibo-botschaft eigentlich verfasst", "Arecibo message"),
 ])
 def test_german_names_of_jupiter_s_spot_and_of_sunlight_have_their_english_terms(question: str, term: str) -> None:
     from singularity.knowledge.glossary import english_terms
@@ -1396,3 +1397,87 @@ def test_turns_per_second_energy_left_over_and_a_name_s_german_adjective(questio
     "der Quillsche Komet" is Quill's."""
     answer = answer_quotes(question, SPINS, german=german, named=_named(question, "Lark"))
     assert (answer.key if answer.found else None) == key
+
+
+AGES_AND_NAMES = _about("Kestrel", "In this made-up example the astronomer Ada Quill worked out the Kestrel limit in "
+                                   "1931, at the age of 21, on a voyage to Lark. Kestrel's main mirror is made of 12 "
+                                   "hexagonal segments of glass. The collision of two moons happened in the galaxy "
+                                   "NGC 9999, about 40 million light-years away. Ada Quill wrote up the answer in 1848. "
+                                   "Kestrel has the largest proper motion known, crossing about 4.2 arcseconds of sky "
+                                   "per year. Lark's moon Pip plunged into Lark on 15 May 2017. On its orbit around Lark, "
+                                   "last in 2018, S9 passed close at about 900 km/s.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("How old was Ada Quill when she worked out the Kestrel limit?", False, "at the age of 21"),
+    ("how many pieces is Kestrel's main mirror made of?", False, "12 hexagonal segments of"),
+    ("Which galaxy did the collision of two moons happen in?", False, "NGC 9999"),
+    ("Which star did the collision of two moons happen in?", False, None),
+    ("who answered back in the 1840s", False, "Ada Quill"),
+    ("who answered in the 1850s", False, None),
+    ("how fast does Kestrel move across the sky?", False, "about 4.2 arcseconds of sky per year"),
+    ("Wann ist Pip in Lark gestürzt?", True, "15 May 2017"),
+    ("Wie viele Jahre braucht S9 für einen Umlauf um Lark?", True, None),
+])
+def test_ages_parts_named_kinds_decades_and_motion_across_the_sky(question: str, german: bool, key: str | None) -> None:
+    """An age is also said "at the age of 21"; a mirror's pieces are its segments; "which galaxy" is
+    answered by the name after "the galaxy"; "the 1840s" is any year of them; a star's motion
+    across the sky is a speed in arcseconds per year; "gestürzt" is plunged — and a year followed
+    by a comma is no figure of seconds ("in 2018, S9 passed …")."""
+    answer = answer_quotes(question, AGES_AND_NAMES, german=german, named=_named(question, "Kestrel", "Lark", "S9", "Pip"))
+    assert (answer.key if answer.found else None) == key
+
+
+DARKNESS = _about("Kestrel", "In this made-up example a solar day on Kestrel, from one sunrise to the next, lasts "
+                             "about 50 Earth days. At Lark the Sun sets steeply, so the full sequence from sunset to "
+                             "astronomical darkness takes only about 70 minutes. Observers use dim red lights because "
+                             "rods are nearly insensitive to deep red light.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("If I stood on Kestrel, how long would I wait from one sunrise to the next?", "about 50 Earth days"),
+    ("At Lark, how long does it take after sunset until the sky is completely dark?", "about 70 minutes"),
+    ("how long does it take after sunset to get properly dark at Lark", "about 70 minutes"),
+    ("why do stargazers use red torches", ""),
+])
+def test_a_stand_on_a_world_properly_dark_and_stargazers_torches(question: str, key: str) -> None:
+    """"If I stood on Kestrel" places the question on Kestrel, "how long would I wait" asks how
+    long, which "about 50 Earth days" says; "completely" or "properly dark" is astronomical darkness; stargazers are observers and
+    torches lights."""
+    answer = answer_quotes(question, DARKNESS, named=_named(question, "Kestrel", "Lark"))
+    assert (answer.key if answer.found else None) == key
+
+
+MISSIONS = _about("Rovers on Lark", "In this made-up example the rover Tern worked for 9 years and drove about 31 km, a "
+                                   "long way. Comet Wren was visible to the naked eye for about 14 months. The probe "
+                                   "Kestrel circled Lark 181 times. By 2031 the probe Tern was 40 au out, moving at "
+                                   "9 km/s, and its radio signals took roughly 6 hours to reach Earth.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("how far did the Tern rover drive on Lark in total?", "about 31 km"),
+    ("For how long was comet Wren visible without a telescope?", "about 14 months"),
+    ("How many times did Kestrel circle Lark before the mission ended?", "181 times"),
+    ("how long does a radio message from Tern take to reach us", "roughly 6 hours"),
+])
+def test_irregular_verbs_naked_eyes_and_the_end_of_a_mission(question: str, key: str) -> None:
+    """"drive" is answered by "drove"; "without a telescope" is to the naked eye; "before the mission
+    ended" ends the question, not a word its sentence must say; to reach us is to reach Earth."""
+    answer = answer_quotes(question, MISSIONS, named=_named(question, "Kestrel", "Lark", "Tern", "Wren"))
+    assert (answer.key if answer.found else None) == key
+
+
+def test_a_record_is_no_person() -> None:
+    """"the Kestrel plaques and Voyager Golden Records" name things, not who chose them."""
+    passages = _about("Kestrel", "In this made-up example the Kestrel plaques and Voyager Golden Records travel on "
+                                 "spacecraft.")
+    assert not answer_quotes("Who made the Golden Records?", passages, named=[("Golden Records", ["Kestrel"])]).found
+
+
+def test_what_a_thing_cost_is_no_other_figure_of_it() -> None:
+    """"gekostet" asks a price, which a sentence on the telescope's size does not give (the parts
+    of "Weltraumteleskop" are not read as "space telescope", else the telescope's name said them)."""
+    passages = _about("Kestrel Space Telescope", "The Kestrel Space Telescope has a 3.1 m primary mirror and about "
+                                                 "40,000 parts.")
+    assert not answer_quotes("Wie viel hat das Kestrel-Weltraumteleskop gekostet?", passages, german=True,
+                             named=[("Kestrel", ["Kestrel Space Telescope"])]).found

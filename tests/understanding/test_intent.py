@@ -89,6 +89,11 @@ CASES: list[tuple[str, dict[str, object], str]] = [
     ("Wie weit ist der Mond entfernt?", {}, "knowledge"),
     ("Was ist ein Dobson?", awaiting("equipment"), "knowledge"),
     ("Zeig mir ein Bild vom Orionnebel", {}, "images"),
+    ("Which spacecraft took the first pictures of the far side of the Moon?", {}, "knowledge"),
+    ("Welche Sonde hat die ersten Fotos von der Mondrückseite gemacht?", {}, "knowledge"),
+    ("What pictures do you have of the far side of the Moon?", {}, "images"),
+    ("Wann ist die Raumsonde Dawn zu Vesta gestartet?", {}, "knowledge"),
+    ("When did the Dawn spacecraft reach Ceres?", {}, "knowledge"),
     ("M31", {}, "knowledge"),
     ("Why do stars twinkle?", {}, "knowledge"),
     ("Was ist das Besondere am ersten Ziel?", {}, "knowledge"),
@@ -250,6 +255,21 @@ def test_a_name_the_knowledge_base_knows_counts_when_said_in_german() -> None:
 ])
 def test_the_cloud_of_a_name_is_no_weather_and_its_words_no_wish_to_observe(text: str, meaning: Meaning) -> None:
     assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Wie lange sollte mein Teleskop auskühlen, bevor ich mit dem Beobachten anfange?", "knowledge"),
+    ("How long should a reflector cool down before observing?", "knowledge"),
+    ("How long should my telescope cool before observing tonight in Kreuzlingen?", "planning"),
+])
+def test_how_long_something_takes_before_observing_is_about_the_instrument(text: str, kind: str) -> None:
+    """Observing after "before" is no night to plan, unless the message names a place or time."""
+    assert classify_intent(text, meaning=_near("planning", 0.03, ())).kind == kind
+
+
+def test_dawn_the_time_of_day_is_still_a_question_about_the_night() -> None:
+    """The Dawn mission is no time of day, but dawn at a place still is."""
+    assert classify_intent("When is dawn in Kreuzlingen tomorrow?").kind == "night"
 
 
 def test_clouds_outside_a_name_still_ask_for_the_weather() -> None:
