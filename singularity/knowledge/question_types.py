@@ -164,8 +164,8 @@ _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", 
 _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
                                  "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
-_SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs"})
-"""How fast a thing is "going" asks its speed: no sentence need say it goes."""
+_SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs", "blow", "blows", "blowing", "blew"})
+"""How fast a thing is "going" asks its speed: no sentence need say it goes, nor that winds blow."""
 _IN_A_UNIT = re.compile(r"\b(?:in|per|pro)\s+(\w+)")
 _ANSWER_UNITS = frozenset({
     "kilogram", "kilograms", "kilogramm", "kg", "gram", "grams", "gramm", "tonnes", "tons", "tonnen", "kilometer",
@@ -760,6 +760,7 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\bif (?:i|you|we|one)\s+(?:(?:was|were|am|are|could|would)\s+)?(?:(?:be|being|standing|stood|stand|live|lived)\s+)?on\b",
      "on"),
     (r"\bhow long would (?:i|you|we|one) (?:have to )?wait\b", "how long"),
+    (r"\b(?:one|a|each|per) (?:lap|circuit|loop) (?=around|round)", "one orbit "),
     (r"\b(reach|reaches|reached|get to|gets to|got to|come to|comes to|arrive at|arrives at)\s+us\b", r"\1 Earth"),
     (r"\b(?:the sky (?:is|gets|becomes|turns) )?(?:completely|properly|fully|really|truly) dark\b", "astronomical darkness"),
 ))

@@ -1451,7 +1451,8 @@ def test_a_stand_on_a_world_properly_dark_and_stargazers_torches(question: str, 
 MISSIONS = _about("Rovers on Lark", "In this made-up example the rover Tern worked for 9 years and drove about 31 km, a "
                                    "long way. Comet Wren was visible to the naked eye for about 14 months. The probe "
                                    "Kestrel circled Lark 181 times. By 2031 the probe Tern was 40 au out, moving at "
-                                   "9 km/s, and its radio signals took roughly 6 hours to reach Earth.")
+                                   "9 km/s, and its radio signals took roughly 6 hours to reach Earth. Winds on Lark "
+                                   "reach about 900 km/h. The moon Pip orbits Lark in about 7 hours.")
 
 
 @pytest.mark.parametrize(("question", "key"), [
@@ -1459,11 +1460,14 @@ MISSIONS = _about("Rovers on Lark", "In this made-up example the rover Tern work
     ("For how long was comet Wren visible without a telescope?", "about 14 months"),
     ("How many times did Kestrel circle Lark before the mission ended?", "181 times"),
     ("how long does a radio message from Tern take to reach us", "roughly 6 hours"),
+    ("How fast do the winds blow on Lark?", "about 900 km/h"),
+    ("how long does Pip need for one lap around Lark", "about 7 hours"),
 ])
 def test_irregular_verbs_naked_eyes_and_the_end_of_a_mission(question: str, key: str) -> None:
     """"drive" is answered by "drove"; "without a telescope" is to the naked eye; "before the mission
-    ended" ends the question, not a word its sentence must say; to reach us is to reach Earth."""
-    answer = answer_quotes(question, MISSIONS, named=_named(question, "Kestrel", "Lark", "Tern", "Wren"))
+    ended" ends the question, not a word its sentence must say; to reach us is to reach Earth; how
+    fast winds blow is their speed; one lap around a world is one orbit."""
+    answer = answer_quotes(question, MISSIONS, named=_named(question, "Kestrel", "Lark", "Tern", "Wren", "Pip"))
     assert (answer.key if answer.found else None) == key
 
 
