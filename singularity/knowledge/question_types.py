@@ -100,7 +100,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                  r"|\b(?:height|altitude|depth) of\b|\b(?:hohe|tiefe) (?:des|der|von)\b")),
     (Asked.BRIGHTNESS, (r"\bhow (?:bright|faint)\b|\bwie (?:hell|lichtschwach)\b|\bmagnitude\b|\bhelligkeit\b"
                        r"|\b(?:brighter|fainter|heller)\b")),
-    (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie viel prozent\b"
+    (Asked.SHARE, (r"\bhow much of\b|\bwhat (?:fraction|proportion|percentage|share|part) of\b|\bwie ?viel prozent\b"
                   r"|\bwelche[nr]? anteil\b|\bwie gross ist der anteil\b|\bwie viel (?:vom|von der|des|der)\b")),
     (Asked.COUNT, r"\bhow (?:many|much)\b|\bwie ?viele?n?\b|\bnumber of\b|\banzahl\b"),
     (Asked.REASON, (r"^(?:\w+\s+)?(?:why|warum|wieso|weshalb|weswegen)\b|\bhow come\b|\bwhat (?:causes|caused|makes)\b"
@@ -195,7 +195,7 @@ in its own verb ("to cross this zone", "landed")."""
 _STOP = _STOP | {"around", "before", "herum", "rum"}  # "laps around Saturn", "before it collapses"
 _STOP = _STOP | {"unten", "oben", "selbst", "lot", "bit"}  # "unten auf der Venus", "um sich selbst", "a lot brighter"
 _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "basically", "probably", "possibly",
-                 "pretty", "ever", "still", "even", "anyway", "seem", "seems"}
+                 "pretty", "ever", "still", "even", "anyway", "seem", "seems", "finally", "eventually"}
 """Hedges and "seem" say how sure the asker is, not what is asked ("how hot does Venus usually
 get", "why does the sky seem dark at night")."""
 _STOP = _STOP | {"supposed", "expected", "due", "soll", "sollen", "beim"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
@@ -221,6 +221,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "torch": ("light", "lights", "flashlight", "lamp"), "stargazer": ("observer", "observers", "amateur", "amateurs"),
     "move": ("moves", "moved", "moving", "motion"), "across": ("crossing", "crosses", "crossed", "cross"),
     "solution": ("answer", "solved", "explanation", "resolution"), "lateinisch": ("latin",),
+    "zusammengestellt": ("compiled", "compiler", "assembled"), "zusammenstellte": ("compiled", "compiler", "assembled"),
     "gesturzt": ("plunged", "crashed", "dived", "fell"), "sturzte": ("plunged", "crashed", "dived", "fell"),
     "gefahren": ("drove", "driving", "driven", "travelled", "traveled"), "fuhr": ("drove", "driving"),
     "startete": ("launched", "launch"), "gestartet": ("launched", "launch"), "starten": ("launch",),
@@ -761,6 +762,10 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
      "on"),
     (r"\bhow long would (?:i|you|we|one) (?:have to )?wait\b", "how long"),
     (r"\b(?:one|a|each|per) (?:lap|circuit|loop) (?=around|round)", "one orbit "),
+    (r"\b(?:(?:anyone|anybody|we|people|astronomers) )?(?:(?:has|have|had) )?ever (?:been )?(?:found|discovered|seen|measured)\b",
+     "known"),
+    (r"\b(?:first )?came out\b", "published"), (r"\bfor good\b", " "),
+    (r"\b(green|red|blue|purple|violet|pink|white|yellow|orange) (?:light|glow)\b", r"\1 colour"),
     (r"\b(reach|reaches|reached|get to|gets to|got to|come to|comes to|arrive at|arrives at)\s+us\b", r"\1 Earth"),
     (r"\b(?:the sky (?:is|gets|becomes|turns) )?(?:completely|properly|fully|really|truly) dark\b", "astronomical darkness"),
 ))
@@ -769,7 +774,8 @@ the aurora, "shooting stars" meteors, "give off" emit): a phrase of several word
 word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _FUTURE = re.compile(r"\b(?:will|next|upcoming|nachste[nrs]?|kommende[nrs]?)\b")
-_NUMBER_IN_NAME = re.compile(r"^\d{1,3}$")
+_NUMBER_IN_NAME = re.compile(r"^(?:\d{1,3}|0\d+|(?!1[5-9]\d\d$|20\d\d$)\d{4,})$")
+"""A number in a name ("Apollo 11", "WISE 0855−0714", "HD 209458"), not a year: a sentence must say it."""
 _DECADE = re.compile(r"^(1[5-9]\d|20\d)0(?:s|er|ern)$")
 
 
@@ -1357,14 +1363,16 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     for only after the passage has named it."""
     sequence = [stem(word) for word in tokens(_NEGATED.sub(" ", sentence))]
     words = set(sequence) | {bound for bound, said in _BOUNDS.items() if said.search(sentence)}
-    if question.kinds and all(entity.said_in(sequence) for entity in question.entities if not entity.owner):
+    pronoun = bool(_PRONOUN.search(sentence))
+    headline = set(map(stem, tokens(f"{title} {heading}")))
+    if question.kinds and all(entity.said_in(sequence) or (pronoun and entity.in_words(headline))
+                              for entity in question.entities if not entity.owner):
+        # "der Sternhaufen IC 348": "Its distance is …" under the title *IC 348* need not say it is a cluster
         question = replace(question, relation={key: forms for key, forms in question.relation.items()
                                                if key not in question.kinds},
                            events=question.events - question.kinds, compounds=question.compounds - question.kinds)
-    headline = set(map(stem, tokens(f"{title} {heading}")))
     if question.asked is Asked.COMPARISON:  # a comparison's passages speak of one side at a time
         return 1.0 if any(entity.in_words(words | headline) for entity in question.entities) or not question.entities else None
-    pronoun = bool(_PRONOUN.search(sentence))
     section = heading.removeprefix(title).lstrip(" —")
     opening = _WORDS.match(sentence.lstrip())
     owner = bool(opening) and _POSSESSIVE_END.search(opening.group()) and any(
@@ -1570,6 +1578,8 @@ def evidence(question: Question, sentence: str) -> str | None:
     sentence = _own_clause(question, sentence)
     if asked in QUANTITIES and _states_comparison(question, sentence):
         return ""
+    if asked in (Asked.DATE, Asked.PERSON) and _of_a_property(question, sentence):
+        return None  # "Haumea was found to have a ring in 2017" dates no discovery of Haumea
     if asked is Asked.PERSON:
         before, *after = _NAMESAKE.split(sentence, maxsplit=1)
         if question.namesake and not after:
@@ -1644,6 +1654,18 @@ _AUXILIARY = re.compile(r"(?:\s*\b(?:was|were|is|are|been|being|had|has|have|fir
 
 _LANDMARK = re.compile(r"\b(?:after|before|following|besides|apart from|other than)\s+(?!\w+ing\b)[^,;]*", re.IGNORECASE)
 _LANDMARK_WORDS = frozenset({"after", "before", "following", "besides", "apart", "other", "nach", "vor"})
+
+
+_FOUND_TO = re.compile(r"\w+\s+to\s+(?:have|be|contain|host|hold|show|harbou?r)\b", re.IGNORECASE)
+
+
+def _of_a_property(question: Question, sentence: str) -> bool:
+    """Whether every telling of the asked event is of a property found, not of the thing: "was
+    found to have a ring" tells when the ring was found."""
+    events = [question.relation[key] for key in question.events]
+    told = [word for word in re.finditer(r"\w+", sentence)
+            if any(_uses(forms, {stem(word.group().casefold())}) for forms in events)]
+    return bool(told) and all(_FOUND_TO.match(sentence, word.start()) for word in told)
 
 
 def _named_as_a_landmark(question: Question, sentence: str) -> bool:

@@ -1485,3 +1485,35 @@ def test_what_a_thing_cost_is_no_other_figure_of_it() -> None:
                                                  "40,000 parts.")
     assert not answer_quotes("Wie viel hat das Kestrel-Weltraumteleskop gekostet?", passages, german=True,
                              named=[("Kestrel", ["Kestrel Space Telescope"])]).found
+
+
+CATALOGUES = [*_about("Kestrel", "In this made-up example the largest known stone of Lark, Quillite, weighs about 60 "
+                                 "tonnes. Quill's Catalogue is a list of 7,840 objects published in 1888. Lark was "
+                                 "found to have a ring in 2017."),
+              {"marker": "[2]", "title": "Pip 348", "text": "Pip 348 — Overview\nPip 348 is a cloud of young stars. "
+                                                            "Its distance is about 1,100 light-years."},
+              {"marker": "[3]", "title": "Brown stars", "text": "Brown stars — Overview\nBrown stars above about 13 "
+                                                                "Jupiter masses glow."}]
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("how heavy is the largest stone of Lark anyone has ever found?", False, "about 60 tonnes"),
+    ("How many objects did Quill's Catalogue list when it first came out in 1888?", False, "7,840 objects published in"),
+    ("When was Lark discovered?", False, None),
+    ("In welchem Jahr wurde Lark entdeckt?", True, None),
+    ("How heavy is the brown star Kestrel 0855−0714?", False, None),
+    ("Wie weit ist der Sternhaufen Pip 348 von uns entfernt?", True, "about 1,100 light-years"),
+])
+def test_known_so_far_published_a_property_found_and_numbered_names(question: str, german: bool, key: str | None) -> None:
+    """"anyone has ever found" is the largest known, a catalogue that "came out" was published; a
+    thing "found to have a ring" in 2017 was not discovered then; a number in a name must be said
+    ("Kestrel 0855−0714" is not every brown star); a sentence saying "its" under the cluster's own
+    title need not say it is a cluster."""
+    named = ([("Pip 348", ["Pip 348"])] if "348" in question else [("Kestrel", ["Brown stars"])] if "0855" in question
+             else _named(question, "Lark", "Quill's Catalogue"))
+    answer = answer_quotes(question, CATALOGUES, german=german, named=named)
+    assert (answer.key if answer.found else None) == key
+
+
+def test_a_share_asked_with_wieviel_written_as_one_word() -> None:
+    assert question_kind("wieviel prozent der mondoberfläche sieht man von der erde aus?") is Asked.SHARE
