@@ -26,6 +26,7 @@ from itertools import pairwise
 from singularity.knowledge.glossary import english_terms
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.vectors import STOPWORDS, stem, stems, tokens
+from singularity.planning.constellations import CONSTELLATIONS
 
 
 class Asked(StrEnum):
@@ -86,6 +87,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                      r"|\b(?:how|wie) ?(?:many|viele?n?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
                      r"|stunden|tage|wochen|monate|jahre)\b"
                      r"|\b(?:rotation|orbital|pulsation) period\b|\b(?:rotationsperiode|umlaufzeit|rotationsdauer)\b"
+                     r"|\bperiod of\b|\bperiode (?:von|der|des)\b"
                      r"|\bwie oft\b|\bwie haufig\b")),
     # a measured property's value, not a definition ("what is the redshift of the CMB")
     (Asked.FACT, (r"\b(?:density|dichte|gravity|schwerkraft|albedo|pressure|luftdruck|druck)\b|\b(?:redshift|rotverschiebung"
@@ -166,6 +168,10 @@ _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "com
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
 _SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs", "blow", "blows", "blowing", "blew"})
 """How fast a thing is "going" asks its speed: no sentence need say it goes, nor that winds blow."""
+_BRIGHTNESS_FILLER = frozenset({"shine", "shines", "shining", "glow", "glows", "leuchtet", "leuchten", "scheint"})
+"""At what magnitude a star "shines" asks its brightness, which a sentence gives as "at magnitude 9.5"."""
+_MEASURED = frozenset({"measured", "gemessen", "expressed", "ausgedruckt", "angegeben"})
+"""A figure "in light-years gemessen" asks the figure in that unit, not a sentence that says it was measured."""
 _IN_A_UNIT = re.compile(r"\b(?:in|per|pro)\s+(\w+)")
 _ANSWER_UNITS = frozenset({
     "kilogram", "kilograms", "kilogramm", "kg", "gram", "grams", "gramm", "tonnes", "tons", "tonnen", "kilometer",
@@ -219,6 +225,9 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "closest": ("nearest",), "nearest": ("closest",), "cycle": ("period",), "probe": ("spacecraft", "mission"),
     "piece": ("segment", "segments", "part", "parts"), "stuck": ("joined", "attached"),
     "torch": ("light", "lights", "flashlight", "lamp"), "stargazer": ("observer", "observers", "amateur", "amateurs"),
+    "change": ("changes", "changed", "varies", "vary", "varied", "variability", "variable", "variation"),
+    "andert": ("changes", "varies", "variability", "variable"), "andern": ("change", "vary", "variability", "variable"),
+    "brightness": ("magnitude", "bright", "brighter", "brightest"),
     "move": ("moves", "moved", "moving", "motion"), "across": ("crossing", "crosses", "crossed", "cross"),
     "solution": ("answer", "solved", "explanation", "resolution"), "lateinisch": ("latin",),
     "zusammengestellt": ("compiled", "compiler", "assembled"), "zusammenstellte": ("compiled", "compiler", "assembled"),
@@ -602,9 +611,11 @@ _MISSION = re.compile(r"\bby (?:the |NASA's |ESA's )?((?:Voyager|Pioneer|Cassini
 NOT_PERSON = frozenset(["Observatory", "Telescope", "Space", "Galaxy", "Galaxies", "Nebula", "Cluster", "Clusters", "Spot", "Belt", "Cloud", "Clouds", "Way", "System", "Station", "Agency", "Society", "University", "Institute", "Survey", "Mission", "Ocean", "Sea", "Mare", "Great", "Dark", "Red", "Milky", "Solar", "Earth", "Moon", "Sun", "Mars", "Venus", "Jupiter", "Saturn", "Uranus", "Neptune", "Pluto", "Mercury", "North", "South", "East", "West", "Northern", "Southern", "National", "International", "European", "American", "Royal", "Big", "Bang", "Voyager", "Cassini", "Juno", "Gaia", "Rosetta", "Curiosity", "Perseverance", "Apollo", "Pioneer", "Spitzer", "Chandra", "Hubble", "Webb", "Kepler's", "Horizons", "New", "Deep", "Field", "Ring", "Rings", "Lagrange", "Point", "Valley", "Mountains", "Mount", "Mons", "Crater", "Comet", "Asteroid", "Star", "Stars", "Pole", "Polar", "Arctic", "Antarctic", "Europe", "Africa", "Asia", "America", "Australia", "Chile", "Hawaii", "England", "France", "Germany", "Italy", "Netherlands", "Observatories", "Laboratory", "Array", "Very", "Large", "Extremely", "Event", "Horizon", "Stream", "Gate", "Reconnaissance", "Orbiter", "Lander", "Rover", "Probe", "Express", "Explorer", "Catalogue", "Catalog", "General", "Index", "Messier", "NGC", "IC", "The", "In", "On", "At", "After", "Before", "Its", "This", "That", "These", "When", "While", "With", "Since", "During", "By", "For", "From", "Just", "Like", "Despite", "Because", "Although", "Today", "Only", "Even", "Most", "Many", "Some", "All", "Both", "Each", "Every", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Sunday", "Lunar", "Nobel", "Prize", "Award", "Medal", "Physics", "Law", "Laws", "Effect", "Limit", "Paradox", "Theory", "Constant", "Principle", "Diagram", "Classification", "Sequence", "Ia", "Type", "Class", "Magellanic", "Local", "Group", "Virgo", "Andromeda", "Orion", "Ursa", "Major", "Minor", "Canis", "Cygnus", "Taurus", "Scorpius", "Sagittarius", "Hercules", "Lyra", "Cassiopeia", "Perseus", "Leo", "Gemini", "Pleiades", "Hyades", "Crab", "Eagle", "Ring", "Dumbbell", "Whirlpool", "Sombrero", "Pinwheel", "Triangulum", "Centaurus", "Proxima", "Alpha", "Beta", "Sirius", "Betelgeuse", "Polaris", "Vega", "Rigel", "Arcturus", "Antares", "Aldebaran", "Deneb", "Altair", "Titan", "Europa", "Io", "Ganymede", "Callisto", "Triton", "Enceladus", "Phobos", "Deimos", "Charon", "Ceres", "Vesta", "Halley's", "Kuiper", "Oort", "Van", "Allen", "Starry", "Messenger", "Eureka", "Starlink", "Falcon", "Heavy", "Artemis", "Sputnik", "Soyuz", "Gemini", "Mariner", "Viking", "Venera", "Magellan", "Dawn", "Juno", "Parker", "Solar", "Probe", "Copernican", "Ptolemaic", "Julian", "Gregorian", "Easter", "Christmas", "Bath", "Berlin", "Paris", "London", "Rome", "Heidelberg", "Cambridge", "Oxford", "Harvard", "Palomar", "Wilson", "Mauna", "Kea", "Yerkes", "Lick", "Arecibo", "Green", "Bank", "Jodrell", "Parkes", "ALMA", "Sidereus", "Nuncius", "Chinese", "Greek", "Greeks", "Babylonian", "Babylonians", "Egyptian", "Egyptians", "Roman", "Romans", "Arab", "Arabic", "Dutch", "English", "German", "French",
                         "Japanese", "Italian", "Danish", "Polish", "Russian", "Swiss", "Swedish", "Estonian",
                         "British", "Scottish", "Irish", "Spanish", "Austrian", "Nova", "Record", "Records", "Plaque",
-                        "Plaques"])
+                        "Plaques"]) | frozenset(word for name, genitive, _ in CONSTELLATIONS.values()
+                                                for word in (*name.split(), *genitive.split()))
 """Capitalised words that are never part of a person's name in the passages (places, objects,
-missions, sentence-initial words), so "Berlin Observatory" or "Great Dark Spot" is no person."""
+missions, sentence-initial words, the constellations' Latin names), so "Berlin Observatory",
+"Great Dark Spot" or "Serpens Cauda" is no person."""
 NAMED_AFTER_PEOPLE = frozenset(["Hubble", "Cassini", "Kepler", "Messier", "Kuiper", "Oort", "Lagrange", "Magellan",
                                 "Parker", "Webb", "Chandra", "Spitzer", "Galileo", "Huygens", "Herschel", "Halley"])
 """Surnames among those words: things named after people, so "Edwin Hubble" is a person."""
@@ -774,8 +785,9 @@ the aurora, "shooting stars" meteors, "give off" emit): a phrase of several word
 word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _FUTURE = re.compile(r"\b(?:will|next|upcoming|nachste[nrs]?|kommende[nrs]?)\b")
-_NUMBER_IN_NAME = re.compile(r"^(?:\d{1,3}|0\d+|(?!1[5-9]\d\d$|20\d\d$)\d{4,})$")
-"""A number in a name ("Apollo 11", "WISE 0855−0714", "HD 209458"), not a year: a sentence must say it."""
+_NUMBER_IN_NAME = re.compile(r"^(?:\d{1,3}|0\d+|(?!1[5-9]\d\d$|20\d\d$)\d{4,}|\d{1,4}[b-h])$")
+"""A number in a name ("Apollo 11", "WISE 0855−0714", "HD 209458", a planet's "KELT-9b"), not a
+year: a sentence must say it."""
 _DECADE = re.compile(r"^(1[5-9]\d|20\d)0(?:s|er|ern)$")
 
 
@@ -828,7 +840,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         named = [(_everyday(name), titles) for name, titles in named]
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER,
-              Asked.SPEED: _SPEED_FILLER}.get(asked, frozenset())
+              Asked.SPEED: _SPEED_FILLER, Asked.BRIGHTNESS: _BRIGHTNESS_FILLER}.get(asked, frozenset())
     said = frozenset(tokens(question))
     if asked is Asked.NAME and _catalogue_asked(said):
         filler |= _CATALOGUE_FILLER
@@ -837,7 +849,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked in (Asked.SIZE, Asked.DISTANCE):
         filler |= _HEIGHT_FILLER
     if asked in QUANTITIES - {Asked.COUNT}:
-        filler |= frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
+        filler |= _MEASURED | frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
         filler |= frozenset(_IN_A_UNIT.findall(" ".join(tokens(question)))) & _ANSWER_UNITS
     owners = _owners(question)
     entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name),
@@ -1409,9 +1421,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
         if elsewhere and entity.named(question.names):
             return None  # "Eris, …" under "Ceres, Eris, Haumea and Makemake" is not about Haumea
         if entity.titles == {title} and opens_with_subject(sentence, title) and not any(
-                _uses(forms, {title_subject(title) or ""}) for forms in entity.words):
+                _uses(forms, {title_subject(title) or ""}) for forms in entity.words) and not any(
+                _NUMBER_IN_NAME.match(form) and form not in headline for forms in entity.words for form in forms):
             continue  # "Polaris is … 430–450 light-years away" in *Polaris and pole stars* is about "the North Star",
-            # but "Sirius is …" not about Sirius B
+            # but "Sirius is …" not about Sirius B, nor "A hot Jupiter …" about KELT-9b
         titled = entity.in_words(set(map(stem, tokens(title)))) and not (
             entity.named(question.names) and _names_other(question, title, said=True))
         # "Kepler and TESS": a sentence in an article on two things is not about either by its title

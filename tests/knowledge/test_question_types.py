@@ -1517,3 +1517,30 @@ def test_known_so_far_published_a_property_found_and_numbered_names(question: st
 
 def test_a_share_asked_with_wieviel_written_as_one_word() -> None:
     assert question_kind("wieviel prozent der mondoberfläche sieht man von der erde aus?") is Asked.SHARE
+
+
+STARS = [*_about("Kestrel", "In this made-up example the easiest white star to see is Kestrel, at about magnitude "
+                            "9.5. Lark is about 24 light-years across. Pip varies between magnitude 3.5 and 4.4 every "
+                            "5.37 days."),
+         {"marker": "[2]", "title": "Hot giants", "text": "Hot giants — Overview\nA hot giant is a planet that orbits "
+                                                          "its star in less than about ten days."},
+         {"marker": "[3]", "title": "Tern 4756", "text": "Tern 4756 — Overview\n## Identification\nOpenNGC "
+                                                         "classifies it as an open star cluster in Serpens (Serpens "
+                                                         "Cauda)."}]
+
+
+@pytest.mark.parametrize(("question", "german", "named", "key"), [
+    ("What magnitude does Kestrel shine at?", False, [("Kestrel", ["Kestrel"])], "magnitude 9.5"),
+    ("Wie groß ist Lark eigentlich, in Lichtjahren gemessen?", True, [("Lark", ["Kestrel"])], "about 24 light-years"),
+    ("What's the period of Pip's brightness changes?", False, [("Pip", ["Kestrel"])], "5.37 days"),
+    ("How long does Wren-9b take to orbit its star?", False, [("Wren", ["Hot giants"])], None),
+    ("How long does Wren-9b take to orbit its star?", False, [("Wren-9b", ["Hot giants"])], None),
+    ("Wer hat den Sternhaufen Tern 4756 entdeckt?", True, [("Tern 4756", ["Tern 4756"])], None),
+])
+def test_shining_measured_figures_changing_stars_planet_letters_and_constellations(
+        question: str, german: bool, named: list[tuple[str, list[str]]], key: str | None) -> None:
+    """A star's "shine" is its magnitude; "in Lichtjahren gemessen" the unit; the period of a
+    brightness that changes is how often it varies; a planet's letter ("-9b") is part of its name, which a general article's
+    sentence does not say; "Serpens Cauda" is a constellation, no discoverer."""
+    answer = answer_quotes(question, STARS, german=german, named=named)
+    assert (answer.key if answer.found else None) == key
