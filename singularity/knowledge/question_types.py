@@ -225,10 +225,10 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "closest": ("nearest",), "nearest": ("closest",), "cycle": ("period",), "probe": ("spacecraft", "mission"),
     "piece": ("segment", "segments", "part", "parts"), "stuck": ("joined", "attached"),
     "torch": ("light", "lights", "flashlight", "lamp"), "stargazer": ("observer", "observers", "amateur", "amateurs"),
-    "change": ("changes", "changed", "varies", "vary", "varied", "variability", "variable", "variation"),
+    "change": ("varies", "vary", "varied", "variability", "variable", "variation"),
     "andert": ("changes", "varies", "variability", "variable"), "andern": ("change", "vary", "variability", "variable"),
     "brightness": ("magnitude", "bright", "brighter", "brightest"),
-    "move": ("moves", "moved", "moving", "motion"), "across": ("crossing", "crosses", "crossed", "cross"),
+    "move": ("motion",), "across": ("crossing", "crosses", "crossed", "cross"),
     "solution": ("answer", "solved", "explanation", "resolution"), "lateinisch": ("latin",),
     "zusammengestellt": ("compiled", "compiler", "assembled"), "zusammenstellte": ("compiled", "compiler", "assembled"),
     "gesturzt": ("plunged", "crashed", "dived", "fell"), "sturzte": ("plunged", "crashed", "dived", "fell"),
@@ -1393,8 +1393,9 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     elsewhere = (_names_other(question, opened, said=not pronoun)  # "Winds near the equator …" for the winds asked
                  and not _superlative_named(question, words, title))
     # a name question's answer opens with the name: "Olympus Mons, …"
-    previous = split_sentences(before)[-1] if pronoun and before.strip() else ""
-    if question.asked is not Asked.DATE and not question.years <= set(_YEAR.findall(f"{sentence} {heading} {previous}")):
+    said_years = set(_YEAR.findall(f"{sentence} {heading}"))
+    if question.asked is not Asked.DATE and not question.years <= said_years and not (
+            pronoun and before.strip() and question.years <= said_years | set(_YEAR.findall(split_sentences(before)[-1]))):
         return None  # a fact of another year; "this dimming" is of the year the sentence before gave
     if _ordinal_of_another(question, sequence):
         return None  # "the first evidence came from the binary pulsar" dates no first pulsar

@@ -1442,8 +1442,8 @@ DARKNESS = _about("Kestrel", "In this made-up example a solar day on Kestrel, fr
 ])
 def test_a_stand_on_a_world_properly_dark_and_stargazers_torches(question: str, key: str) -> None:
     """"If I stood on Kestrel" places the question on Kestrel, "how long would I wait" asks how
-    long, which "about 50 Earth days" says; "completely" or "properly dark" is astronomical darkness; stargazers are observers and
-    torches lights."""
+    long, which "about 50 Earth days" says; "completely" or "properly dark" is astronomical
+    darkness; stargazers are observers and torches lights."""
     answer = answer_quotes(question, DARKNESS, named=_named(question, "Kestrel", "Lark"))
     assert (answer.key if answer.found else None) == key
 
