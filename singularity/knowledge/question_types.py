@@ -76,7 +76,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:km|kilomet\w*|miles|light-?years"
                      r"|lichtjahre|astronomical units)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
-    (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b"),
+    (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b|\bhow many years old\b|\bwie viele jahre alt\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
     (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
@@ -188,7 +188,7 @@ reach us": "last", "take" and "need" are the question's kind, not its subject.""
 _STOP = STOPWORDS | {"you", "your", "we", "our", "us", "i", "my", "me", "du", "dein", "ich", "mein", "wir",
                      "uns", "denn", "eigentlich", "mal", "schon", "doch", "ja", "get", "got", "s", "t", "re", "ve", "ll",
                      "out", "up", "every",
-                     "each", "any", "also"}
+                     "each", "any", "also", "he", "she", "him", "his", "hers", "them", "er", "ihm", "ihn"}
 _STOP = _STOP | {"during", "while", "whilst", "throughout", "upon", "via", "among", "past", "uber", "fur", "konnen", "wahrend", "bis",
                  "until", "till", "thanks", "due", "owing"}
 """Prepositions say nothing a sentence must repeat ("during the day" is answered "by day"; "thanks
@@ -201,9 +201,10 @@ in its own verb ("to cross this zone", "landed")."""
 _STOP = _STOP | {"around", "before", "herum", "rum"}  # "laps around Saturn", "before it collapses"
 _STOP = _STOP | {"unten", "oben", "selbst", "lot", "bit"}  # "unten auf der Venus", "um sich selbst", "a lot brighter"
 _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "basically", "probably", "possibly",
-                 "pretty", "ever", "still", "even", "anyway", "seem", "seems", "finally", "eventually"}
-"""Hedges and "seem" say how sure the asker is, not what is asked ("how hot does Venus usually
-get", "why does the sky seem dark at night")."""
+                 "pretty", "ever", "still", "even", "anyway", "seem", "seems", "finally", "eventually", "famous",
+                 "beruhmt", "beruhmte", "beruhmten"}
+"""Hedges and "seem" say how sure the asker is, and "famous" how well known the thing is, not what
+is asked ("how hot does Venus usually get", "why does the sky seem dark at night", "his famous limit")."""
 _STOP = _STOP | {"supposed", "expected", "due", "soll", "sollen", "beim"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
                  "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort", "fun",
@@ -230,6 +231,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "brightness": ("magnitude", "bright", "brighter", "brightest"),
     "move": ("motion",), "across": ("crossing", "crosses", "crossed", "cross"),
     "solution": ("answer", "solved", "explanation", "resolution"), "lateinisch": ("latin",),
+    "figure": ("calculate", "calculated", "worked", "found"),
     "zusammengestellt": ("compiled", "compiler", "assembled"), "zusammenstellte": ("compiled", "compiler", "assembled"),
     "gesturzt": ("plunged", "crashed", "dived", "fell"), "sturzte": ("plunged", "crashed", "dived", "fell"),
     "gefahren": ("drove", "driving", "driven", "travelled", "traveled"), "fuhr": ("drove", "driving"),
@@ -352,7 +354,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "spiral": ("spiral",), "arme": ("arms",), "schallplatte": ("record",), "ozean": ("ocean",), "krebs": ("crab",),
     "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
     "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
-    "figured": ("showed", "found", "discovered", "calculated", "realised", "realized"),
+    "figured": ("showed", "found", "discovered", "calculated", "realised", "realized", "worked"),
     "worked": ("showed", "calculated", "derived", "computed", "determined", "found"),
     "start": ("begins", "begin", "starts", "started"), "begin": ("starts", "start", "begins"),
     "beginnt": ("begins", "starts", "begin"), "leave": ("left", "crossed", "exited"), "left": ("crossed", "exited"),
@@ -1814,8 +1816,14 @@ def _own_clause(question: Question, sentence: str) -> str:
         told = [clause for clause in clauses if clause is not naming[0] and _tells(question, clause)
                 and not _tells(question, naming[0]) and not _names_other(question, clause)]
         return " ".join([naming[0], *told])  # "Wren is approaching us …, and a collision is expected in …"
-    own = [clause for clause in clauses  # "…, and Voyager 2 followed in November 2018" tells of another thing
-           if not any(entity.numbered_otherwise([stem(word) for word in tokens(clause)]) for entity in question.entities)]
+    own: list[str] = []
+    other = False
+    for clause in clauses:  # "…, and Voyager 2 followed in November 2018" tells of another thing, and so does
+        # the clause after it that opens with "its"
+        other = any(entity.numbered_otherwise([stem(word) for word in tokens(clause)]) for entity in question.entities) or (
+            other and bool(_PRONOUN.match(clause.lstrip())))
+        if not other:
+            own.append(clause)
     return " ".join(own) if own and len(own) < len(clauses) else sentence
 
 

@@ -1544,3 +1544,22 @@ def test_shining_measured_figures_changing_stars_planet_letters_and_constellatio
     sentence does not say; "Serpens Cauda" is a constellation, no discoverer."""
     answer = answer_quotes(question, STARS, german=german, named=named)
     assert (answer.key if answer.found else None) == key
+
+
+SIGNALS = _about("Tern 1 and 2", "In this made-up example by 2031 Tern 1 was 40 au from the Sun, moving at 9 km/s, and "
+                                 "its radio signals took roughly 6 hours to reach Earth; Tern 2 was about 30 au away. "
+                                 "The astronomer Ada Quill worked out the Kestrel limit in 1931, at the age of 21.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("roughly how long do radio signals from Tern 1 need to get to us", "roughly 6 hours"),
+    ("roughly how long do radio signals from Tern 2 need to get to us", None),
+    ("how long do radio signals from Tern 2 take", None),
+    ("how many years old was Ada Quill when she figured out her famous limit", "at the age of 21"),
+])
+def test_its_is_the_thing_the_clause_before_names_and_years_old_is_an_age(question: str, key: str | None) -> None:
+    """"…, and its radio signals took 6 hours; Tern 2 was …": "its" is Tern 1's, so the sentence
+    gives no signal time of Tern 2; "how many years old" asks an age, "figured out" is worked out,
+    and "famous" is no word the sentence must say."""
+    answer = answer_quotes(question, SIGNALS, named=_named(question, "Tern 1", "Tern 2", "Ada Quill"))
+    assert (answer.key if answer.found else None) == key
