@@ -73,8 +73,8 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                  r"|\bseit wann\b|\bhow long ago\b|\bhow many years ago\b|\bvor wie vielen jahren\b|\bwie lange (?:ist|liegt) .* her\b")),
     # the speed at which things come closer is a speed ("mit welchem Tempo kommen sie sich näher")
     (Asked.SPEED, r"\bhow (?:fast|quickly)\b|\bwie schnell\b|\bspeed\b|\bvelocity\b|\w*geschwindigkeit\b|\btempo\b"),
-    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:km|kilomet\w*|miles|light-?years"
-                     r"|lichtjahre|astronomical units)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
+    (Asked.DISTANCE, (r"\bhow (?:far|close|near)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:km|kilomet\w*|miles|light[- ]?years"
+                     r"|lichtjahren?|astronomical units|parsecs?)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b|\bhow many years old\b|\bwie viele jahre alt\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
@@ -381,7 +381,10 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "grun": ("green",), "gelb": ("yellow",), "gelblich": ("yellowish", "yellow"), "rotlich": ("reddish", "red"),
     "blaulich": ("bluish", "blue"), "blaugrun": ("cyan", "blue-green", "greenish"), "weiss": ("white",),
     "warme": ("heat", "warmth"), "bekommt": ("receives", "gets", "receive"), "erhalt": ("receives", "receive"),
-    "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"), "ankunft": ("arrival", "arrive", "arrives"),
+    "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"),
+    "pick": ("detected", "recorded", "received", "caught", "chosen", "selected"),
+    "erreichen": ("reach", "reached", "reaches", "arrive", "arrived", "arrival"),
+    "abschalten": ("switched", "shut", "retired", "deactivated"), "abgeschaltet": ("switched", "shut", "retired", "deactivated"), "ankunft": ("arrival", "arrive", "arrives"),
     "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
     # separable verbs, joined with their particle by _separable ("sieht … aus" → "aussieht")
     "aussieht": ("look", "looks", "appear", "appears", "appearance", "colour", "color"),
@@ -501,6 +504,9 @@ equatorial radius of the Moon is about 1,738 km")."""
 _FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|condens\w*|collaps\w*|assembled|emerged)\b",
                      re.IGNORECASE)
 """An age given as "years ago" dates the object only when it tells of its formation."""
+_TIMESCALE = re.compile(r"over\s(?!.*\b(?:old|ago)$)", re.IGNORECASE)
+"""Years "over" which something happens ("pole stars change over thousands of years") are a
+timescale, not an age; "over 10 billion years old" is one."""
 _NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting)\s+(?:the\s+)?(?:next\s+|last\s+)?$", re.IGNORECASE)
 """"within the next 100,000 years" is a time to come, "for 10 billion years" a span, not an age."""
 _DIMENSIONS = {"wide": "wide|across|in diameter|in width", "deep": "deep|in depth", "tall": "tall|high|in height",
@@ -821,6 +827,44 @@ def question_kind(question: str) -> Asked:
     return Asked.FACT
 
 
+_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!])\s+|\s+[-–—]\s+")
+"""Where a message's sentences part: after "?", after "." or "!" closing a word ("z. B." and
+"am 12. August" go on), and at a dash between clauses."""
+_ASKS = re.compile(r"^\W*(?:what|what's|whats|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could"
+                   r"|will|would|has|have|had|was|wer|wem|wen|wessen|wann|wo|warum|wieso|weshalb|wie|welche[rsmn]?"
+                   r"|ist|sind|hat|haben|gibt|kann|kannst|wird|werden|um wie)\b", re.IGNORECASE)
+_QUESTION_APPOSITION = re.compile(r",\s+(?:that|this|the|a|an|i\.\s?e\.|der|die|das|den|dem|ein|eine|einen|einem)\s[^,?!]*"
+                         r"(?:,\s+(?:(?:an|in|auf|von|mit|bei|nach|um|aus)\s+)?(?:dem|der|den|denen|die|das|dessen|deren"
+                         r"|which|that|where|who)\s[^,?!]*)?", re.IGNORECASE)
+_PRONOUNS = frozenset({"it", "its", "they", "their", "them", "this", "er", "sie", "es", "ihr", "ihre", "sein", "seine",
+                       "seinen", "ihren"})
+
+
+def _asking_part(question: str, asked: Asked,
+                 named: list[tuple[str, Iterable[str]]]) -> tuple[str, list[tuple[str, Iterable[str]]]]:
+    """The part of a message that asks, and the names it reads the question by. People say more than the
+    question: what they heard ("How massive are Saturn's rings? I heard they weigh less than one of its
+    moons"), where they met a word ("… saw the word in an article about the Orion Nebula"), a second
+    question ("Can you see Vesta with the naked eye? How bright does it get?"), or what the named thing
+    is ("Arrokoth, that thing New Horizons flew past after Pluto", "Canopus, der zweithellste Stern").
+    The answer must say what is asked, not those words: of several sentences the first question of the
+    message's kind is read (all of it when none is), and an apposition after a name is left out. The
+    names said elsewhere stay when the part says "it" or names nothing."""
+    parts = [part for part in _PARTS.split(question.strip()) if part.strip()]
+    asking = [part for part in parts if part.rstrip().endswith("?") or _ASKS.match(part)]
+    part = next((part for part in asking if question_kind(part) is asked), question) if len(parts) > 1 else question
+    said = {stem(word) for name, _ in named for word in tokens(name)}
+    for found in reversed(list(_QUESTION_APPOSITION.finditer(part))):
+        before = [stem(word) for word in tokens(part[:found.start()])][-3:]
+        if before and before[-1] in said:
+            part = part[:found.start()] + part[found.end():]
+    words = set(tokens(part))
+    kept = [(name, titles) for name, titles in named if {stem(word) for word in tokens(name)} <= set(map(stem, words))]
+    if not kept or words & _PRONOUNS:
+        kept = named
+    return part, kept
+
+
 def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], texts: Iterable[str],
                   german: bool) -> Question:
     """``question`` with its kind, the things it names and its relation words. ``named``:
@@ -832,6 +876,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
     asked = question_kind(question)
+    question, named = _asking_part(question, asked, list(named))
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)
@@ -1024,7 +1069,29 @@ def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[st
             if own not in relation or own not in _KIND_NOUNS:
                 break
             kinds.add(own)
+    if german:
+        kinds |= _hyphened_kinds(question, named, relation)
     return kinds
+
+
+def _hyphened_kinds(question: str, named: set[str], relation: dict[str, frozenset[str]]) -> set[str]:
+    """The relation words of a German compound whose hyphen joins a name to its kind ("das
+    Hubble-Teleskop", "die Cassini-Sonde", "das James-Webb-Weltraumteleskop"): the compound is
+    the thing of that name itself, so a sentence naming it need not say its kind. Only a kind of
+    :data:`_HYPHENED_KINDS` — "die Hubble-Konstante" is no Hubble — and only when the question has
+    other words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is no question about
+    whatever else bears Gaia's name ("Gaia-4b, a giant planet of about 12 Jupiter masses")."""
+    kinds = set()
+    for compound in re.findall(r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)+", question):
+        *names, head = compound.split("-")
+        own = stem(" ".join(tokens(head)))
+        if own.endswith(_HYPHENED_KINDS) and any(stem(" ".join(tokens(name))) in named for name in names):
+            kinds |= {key for key in relation if key == own or key.startswith(f"{own}/")}
+    return kinds if set(relation) - kinds else set()
+
+
+_HYPHENED_KINDS = tuple(map(stem, ("teleskop", "sonde", "mission", "satellit", "rover", "observatorium", "sternwarte",
+                                   "nebel", "galaxie", "haufen", "komet", "mond", "krater", "vulkan")))
 
 
 _KIND_NOUNS = frozenset(map(stem, (
@@ -1642,7 +1709,8 @@ def evidence(question: Question, sentence: str) -> str | None:
         found = [match for match in pattern.finditer(sentence)
                  if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
                  and not (asked is Asked.AGE and match.group().lower().endswith("ago") and not _FORMED.search(sentence))
-                 and not (asked is Asked.AGE and _NOT_AN_AGE.search(sentence[:match.start()]))
+                 and not (asked is Asked.AGE and (_NOT_AN_AGE.search(sentence[:match.start()])
+                                                  or _TIMESCALE.match(match.group())))
                  and not (asked is Asked.SIZE and _other_dimension(question, sentence[:match.start()], sentence[match.end():]))
                  and not (asked is Asked.SIZE and (_SEPARATION_BEFORE.search(sentence[:match.start()])
                                                    or _SEPARATION_AFTER.match(sentence[match.end():])))

@@ -115,7 +115,7 @@ def classify_intent(
     answer = _yes_or_no(lowered, words, slots, awaiting, in_planning=in_planning)
     if answer is not None:
         return answer
-    question = bool(lx.QUESTION_START.match(lowered)) or (lowered.endswith("?") and len(words) > 2)
+    question = _asks(lowered)
     reference = target_reference(text)
     if lx.wants_pictures(lowered) and not lx.STELLARIUM_WORDS.search(lowered):
         return Intent(kind="images", reason="request for pictures of an object")
@@ -403,6 +403,11 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
     return None
 
 
+def _asks(lowered: str) -> bool:
+    """Whether a message is a question: opened by a question word, or a few words ending in "?"."""
+    return bool(lx.QUESTION_START.match(lowered)) or (lowered.endswith("?") and len(_WORD.findall(lowered)) > 2)
+
+
 _SOCIAL: dict[str, IntentKind] = {"correction": "correction", "confirmation": "confirm",
                                   "decline": "decline"}
 
@@ -420,7 +425,7 @@ def _by_meaning(
     if best in _SOCIAL and in_planning:
         return Intent(kind=_SOCIAL[best], reason=f"{best} (nearest examples)")
     sky = _about_the_sky(text, meaning, astronomy=astronomy)
-    if best == "greeting" and not (lx.QUESTION_START.match(lowered) and sky):
+    if best == "greeting" and not (_asks(lowered) and sky):  # "The Golden Record has greetings in how many languages?"
         return Intent(kind="greeting", reason="greeting (nearest examples)")
     if not sky:
         return Intent(kind="off_topic", reason="not about astronomy (nearest examples)")

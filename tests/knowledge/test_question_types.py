@@ -37,6 +37,8 @@ from singularity.knowledge.vectors import stem
     ("Wie oft hat Cassini Saturn umrundet?", Asked.COUNT), ("Wie oft gibt es eine totale Sonnenfinsternis?", Asked.DURATION),
     ("mit welchem Tempo bewegt sich Andromeda?", Asked.SPEED), ("Was ist das Höchstgewicht eines Weißen Zwergs?", Asked.MASS),
     ("how thin are Saturn's rings", Asked.SIZE),
+    ("roughly how many light years away is the Helix Nebula", Asked.DISTANCE),
+    ("Wie viele Lichtjahren sind es bis Wega?", Asked.DISTANCE),
 ])
 def test_the_kind_of_fact_follows_the_question_word(question: str, asked: Asked) -> None:
     assert question_kind(question) is asked
@@ -1562,4 +1564,59 @@ def test_its_is_the_thing_the_clause_before_names_and_years_old_is_an_age(questi
     gives no signal time of Tern 2; "how many years old" asks an age, "figured out" is worked out,
     and "famous" is no word the sentence must say."""
     answer = answer_quotes(question, SIGNALS, named=_named(question, "Tern 1", "Tern 2", "Ada Quill"))
+    assert (answer.key if answer.found else None) == key
+
+
+CRAFT = _about("Tern", "In this made-up example the space telescope Tern launched on 3 March 2031 from Kourou. "
+                       "Tern-4b, a giant planet of about 7 Jupiter masses, was found by it in 2035. "
+                       "After its coolant ran out, Tern was switched off on 9 May 2040.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Wann ist das Tern-Weltraumteleskop gestartet?", "3 March 2031"),
+    ("Wann startete das Tern-Teleskop?", "3 March 2031"),
+    ("Wann wurde das Tern-Weltraumteleskop abgeschaltet?", "9 May 2040"),
+    ("Wie schwer ist die Tern-Sonde?", None),
+    ("Wie schwer ist die Tern-Konstante?", None),
+])
+def test_a_german_compound_joining_a_name_to_its_kind_is_the_thing_itself(question: str, key: str | None) -> None:
+    """"das Tern-Weltraumteleskop" is Tern: a sentence naming Tern need not say "space telescope";
+    but a question whose only other word is that kind asks nothing a planet named after Tern
+    answers, and a "Konstante" named after it is another thing."""
+    answer = answer_quotes(question, CRAFT, german=True, named=_named(question, "Tern"))
+    assert (answer.key if answer.found else None) == key
+
+
+ASIDES = _about("Kestrel", "In this made-up example Lark is about 36 km long and very red. Lark has a mass of about "
+                           "2 billion tonnes. The probe Kestrel flew past Lark in 2031, ten years after visiting Wren.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("how big is lark, that thing kestrel flew past after wren?", False, "about 36 km"),
+    ("Wie groß ist Lark, das Ding, an dem Kestrel nach Wren vorbeigeflogen ist?", True, "about 36 km"),
+    ("How heavy is Lark? I heard it weighs less than a mountain", False, "about 2 billion tonnes"),
+    ("can you see lark with the naked eye? how big is it really?", False, "about 36 km"),
+    ("How big is Wren, the first world Kestrel visited?", False, None),
+])
+def test_what_people_add_to_a_question_is_no_word_the_answer_must_say(question: str, german: bool,
+                                                                     key: str | None) -> None:
+    """An apposition after a name says what the thing is; a second sentence says what one heard or
+    asks a second question: the answer must say what is asked, not those words — and the names in
+    them still say which thing is asked."""
+    answer = answer_quotes(question, ASIDES, german=german, named=_named(question, "Lark", "Kestrel", "Wren"))
+    assert (answer.key if answer.found else None) == key
+
+
+SPANS = _about("Lark", "In this made-up example the star Lark changes its colour over thousands of years. "
+                       "On 3 May 2031 the probe Kestrel detected a faint radio burst from Lark.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("How old is Lark?", None),
+    ("When was the radio burst from Lark picked up?", "3 May 2031"),
+])
+def test_years_over_which_a_thing_changes_are_no_age_and_a_signal_is_picked_up(question: str, key: str | None) -> None:
+    """"changes over thousands of years" is a timescale, not how old the star is; a signal
+    "picked up" is one detected, however the passage says it."""
+    answer = answer_quotes(question, SPANS, named=_named(question, "Lark"))
     assert (answer.key if answer.found else None) == key

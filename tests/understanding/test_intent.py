@@ -550,3 +550,17 @@ def test_a_german_sonde_is_a_space_probe_and_an_oven_probe_is_not_the_sky() -> N
     assert classify_intent("Wann ist die Sonde Mariner 10 gestartet?", meaning=_near("planning", 0.004, ())).kind == "knowledge"
     assert classify_intent("Ich brauche eine neue Sonde für meinen Ofen",
                            meaning=_near("off_topic", -0.05, ())).kind == "off_topic"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("The Voyager Golden Record has greetings in how many languages?", "knowledge"),
+    ("Hello! How are you?", "greeting"),
+    ("hi there, anyone home?", "greeting"),
+])
+def test_a_question_that_mentions_greetings_is_no_greeting(text: str, kind: str) -> None:
+    """A question about the sky that does not open with a question word ("… in how many
+    languages?") is still a question when its words lie nearest the greetings; small talk
+    that ends in "?" stays a greeting, for it is not about the sky."""
+    names = ("Voyager Golden Record",) if "Voyager" in text else ()
+    meaning = _near("greeting", 0.005 if names else -0.005, names)
+    assert classify_intent(text, meaning=meaning).kind == kind
