@@ -213,6 +213,8 @@ _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "in
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
+_STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
+_STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
@@ -1060,46 +1062,50 @@ def _kinds_of_names(question: str, entities: Iterable[Entity], relation: dict[st
                 and (word[0].isupper() or not german) and not _ADJECTIVE.search(" ".join(tokens(word)))
                 and stem(" ".join(tokens(after))) in named):
             kinds.add(own)
-    words = [part for word in words for part in word.split("-") if part]
-    for before, name, *after in zip(words, words[1:], words[2:], words[3:] + [""], strict=False):
-        if before.casefold() not in _DETERMINERS or stem(" ".join(tokens(name))) not in named:
+    crafts = set()
+    parts = [part for word in words for part in word.split("-") if part]
+    for before, name, *after in zip(parts, parts[1:], parts[2:], parts[3:] + [""], strict=False):
+        if not (before.casefold() in _DETERMINERS or _POSSESSIVE_END.search(before)) or stem(
+                " ".join(tokens(name))) not in named:
             continue
-        for word in after:  # "the Pleiades star cluster", "die Gaia-Sonde"
+        for word in after:  # "the Pleiades star cluster", "ESA's Gaia spacecraft", "die cassini sonde"
             own = stem(" ".join(tokens(word)))
-            if own not in relation or own not in _KIND_NOUNS:
+            if own not in relation or own not in _KIND_NOUNS | _CRAFT_NOUNS:
                 break
-            kinds.add(own)
+            (crafts if own in _CRAFT_NOUNS else kinds).add(own)
     if german:
-        kinds |= _hyphened_kinds(question, named, relation)
-    return kinds
+        crafts |= _hyphened_kinds(question, named, relation)
+    return kinds | (crafts if set(relation) - kinds - crafts else set())
 
 
 def _hyphened_kinds(question: str, named: set[str], relation: dict[str, frozenset[str]]) -> set[str]:
     """The relation words of a German compound whose hyphen joins a name to its kind ("das
     Hubble-Teleskop", "die Cassini-Sonde", "das James-Webb-Weltraumteleskop"): the compound is
     the thing of that name itself, so a sentence naming it need not say its kind. Only a kind of
-    :data:`_HYPHENED_KINDS` — "die Hubble-Konstante" is no Hubble — and only when the question has
-    other words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is no question about
-    whatever else bears Gaia's name ("Gaia-4b, a giant planet of about 12 Jupiter masses")."""
+    thing or craft — "die Hubble-Konstante" is no Hubble."""
     kinds = set()
     for compound in re.findall(r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)+", question):
         *names, head = compound.split("-")
         own = stem(" ".join(tokens(head)))
         if own.endswith(_HYPHENED_KINDS) and any(stem(" ".join(tokens(name))) in named for name in names):
             kinds |= {key for key in relation if key == own or key.startswith(f"{own}/")}
-    return kinds if set(relation) - kinds else set()
-
-
-_HYPHENED_KINDS = tuple(map(stem, ("teleskop", "sonde", "mission", "satellit", "rover", "observatorium", "sternwarte",
-                                   "nebel", "galaxie", "haufen", "komet", "mond", "krater", "vulkan")))
+    return kinds
 
 
 _KIND_NOUNS = frozenset(map(stem, (
     "star", "stern", "cluster", "haufen", "sternhaufen", "nebula", "nebel", "galaxy", "galaxie", "comet", "komet",
     "asteroid", "moon", "mond", "planet", "pulsar", "crater", "krater", "volcano", "vulkan", "constellation", "sternbild")))
 """Nouns that say what kind of natural thing a name is when they follow it ("the Pleiades star
-cluster", "the Crab pulsar"). Not a craft's kind: a mission lends its name to what it found
-("Gaia BH3, a black hole of about 33 solar masses" is no mass of the Gaia spacecraft)."""
+cluster", "the Crab pulsar")."""
+_CRAFT_NOUNS = frozenset(map(stem, (
+    "spacecraft", "probe", "sonde", "raumsonde", "mission", "telescope", "teleskop", "weltraumteleskop", "satellite",
+    "satellit", "rover", "observatory", "observatorium", "sternwarte")))
+"""Nouns that say what kind of craft a name is ("ESA's Gaia spacecraft", "die Cassini-Sonde"). A
+mission lends its name to what it found ("Gaia BH3, a black hole of about 33 solar masses" is no
+mass of the Gaia spacecraft), so a craft's kind goes unsaid only when the question has other
+words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is asked of the craft alone."""
+_HYPHENED_KINDS = tuple(_KIND_NOUNS | _CRAFT_NOUNS | set(map(stem, ("galaxie", "haufen", "komet", "mond", "krater",
+                                                                    "vulkan", "nebel"))))
 
 
 def _qualifier(word: str, passages: set[str]) -> bool:
@@ -1319,8 +1325,9 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
 _PLACE_BEFORE = re.compile(r"\b(?:on|at|auf|am|zur|zum)\s+(?:the\s+|dem\s+|der\s+|den\s+)?$", re.IGNORECASE)
 
 
-_OWNER = re.compile(r"\b([A-Z][\w-]*)(?:'s|’s|'|’)\s+(?:[a-z][\w-]*\s+){1,2}[A-Z]")
-"""A possessive before a common noun or two and a name: "Saturn's moon Enceladus", "Io's volcano Loki"."""
+_OWNER = re.compile(r"\b([A-Z][\w-]*)(?:'s|’s|'|’)\s+(?:[a-z][\w-]*\s+){0,2}[A-Z]")
+"""A possessive before a name, or a common noun or two and a name: "Saturn's moon Enceladus",
+"Io's volcano Loki", "ESA's Gaia spacecraft"."""
 
 
 def _owners(question: str) -> set[str]:

@@ -1620,3 +1620,24 @@ def test_years_over_which_a_thing_changes_are_no_age_and_a_signal_is_picked_up(q
     "picked up" is one detected, however the passage says it."""
     answer = answer_quotes(question, SPANS, named=_named(question, "Lark"))
     assert (answer.key if answer.found else None) == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("When was ESA's Tern spacecraft switched off for good?", False, "9 May 2040"),
+    ("wann wurde die tern sonde abgeschaltet", True, "9 May 2040"),
+    ("How heavy is the Tern spacecraft?", False, None),
+])
+def test_a_craft_named_before_its_kind_is_the_craft_itself(question: str, german: bool, key: str | None) -> None:
+    """"ESA's Tern spacecraft" and "die tern sonde" are Tern, as "die Tern-Sonde" is; asked of
+    the craft alone, its mass is none of a planet named after it."""
+    answer = answer_quotes(question, CRAFT, german=german, named=_named(question, "Tern"))
+    assert (answer.key if answer.found else None) == key
+
+
+def test_again_and_whole_are_no_words_the_answer_must_say() -> None:
+    """"what was it called again", "when will it swing by again": the name, the next time; "the
+    whole Solar System" is the Solar System."""
+    read = read_question("When will Lark swing by the Sun again?", named=[("Lark", ["Lark"])], texts=[], german=False)
+    assert not any(key.startswith("agai") for key in read.relation)
+    read = read_question("Which moon has the tallest cliff in the whole Solar System?", named=[], texts=[], german=False)
+    assert not any(key.startswith("whol") for key in read.relation)
