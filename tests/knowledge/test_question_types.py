@@ -6,13 +6,12 @@ from __future__ import annotations
 import pytest
 
 from singularity.knowledge.extract import answer_quotes
+from singularity.knowledge.question_lexicon import widen, widen_verb
 from singularity.knowledge.question_types import (
     Asked,
     person_names,
     question_kind,
     read_question,
-    widen,
-    widen_verb,
 )
 from singularity.knowledge.vectors import stem
 
@@ -1641,3 +1640,19 @@ def test_again_and_whole_are_no_words_the_answer_must_say() -> None:
     assert not any(key.startswith("agai") for key in read.relation)
     read = read_question("Which moon has the tallest cliff in the whole Solar System?", named=[], texts=[], german=False)
     assert not any(key.startswith("whol") for key in read.relation)
+
+
+SHARES = _about("Lark", "In this made-up example the atmosphere of Lark is about 91.5 % carbon dioxide with a little "
+                        "argon. Small binoculars show the cluster Wren as a hazy patch with a few stars.")
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("What is the atmosphere of Lark made of?", ""),
+    ("How many stars does the cluster Wren have?", None),
+])
+def test_a_share_of_a_substance_is_what_a_thing_is_made_of_and_a_few_is_no_count(question: str,
+                                                                                 key: str | None) -> None:
+    """"is about 91.5 % carbon dioxide" says what the air is made of; "a few stars" in a pair of
+    binoculars says not how many stars a cluster has."""
+    answer = answer_quotes(question, SHARES, named=_named(question, "Lark", "Wren"))
+    assert (answer.key if answer.found else None) == key
