@@ -146,3 +146,24 @@ def test_a_sentence_comparing_both_leads_and_a_part_left_unanswered_is_not_said(
     answer = answer_knowledge(_turn(question, run, NO_KEY)).content or ""
     assert answer.index("bigger than the planet Mercury") < answer.index("about 4,880 km")
     assert "does not" not in answer and "BRAVE_API_KEY" not in answer
+
+
+def test_what_a_user_adds_around_the_question_is_not_searched() -> None:
+    """"who discovered Pluto? I always forget" as a whole matched no passage closely enough: the
+    search looks for the question, and the answer does not restate what it searched for; a
+    question saying "it" of a thing named before keeps the whole message."""
+    from singularity.knowledge.titles import TitleIndex
+
+    titles = TitleIndex([("Pluto", ["Pluto"])])
+    said = "who discovered Pluto? I always forget"
+    first = Turn(user_text=said, state={}, tools=TOOLS, titles=titles)
+    assert first.titles is not None
+    call = answer_knowledge(first).blocks[-1]
+    assert call.tool_kwargs["query"] == "who discovered Pluto?"  # type: ignore[union-attr]
+    searched = _search("who discovered Pluto?")
+    searched.result["data"].pop("rewritten_query")
+    answer = answer_knowledge(Turn(user_text=said, state={}, calls=[searched], tools=TOOLS, titles=titles)).content
+    assert answer is not None and answer.startswith(say("knowledge_answers.intro", "en"))
+    told = "Pluto is far away. How cold does it get?"
+    call = answer_knowledge(Turn(user_text=told, state={}, tools=TOOLS, titles=titles)).blocks[-1]
+    assert call.tool_kwargs["query"] == told  # type: ignore[union-attr]

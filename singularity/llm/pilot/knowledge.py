@@ -22,7 +22,7 @@ from llama_index.core.base.llms.types import ChatMessage
 from singularity.catalogue import say
 from singularity.knowledge.extract import Answer, Quote, answer_quotes
 from singularity.knowledge.figures import said_in
-from singularity.knowledge.question_types import QUANTITIES, Asked
+from singularity.knowledge.question_types import QUANTITIES, Asked, searched_part
 from singularity.knowledge.strategy import plan_search
 from singularity.knowledge.text import markdown_text
 from singularity.knowledge.titles import TitleIndex
@@ -46,41 +46,41 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         return _images(turn, language)
     search = turn.called("search_multiple_topics") or turn.called("search_local_knowledge")
     titles = turn.titles or TitleIndex(())
+    asked = searched_part(turn.user_text, [(match.name, match.titles) for match in titles.find_in(turn.user_text)])
     if search is None:
-        plan = plan_search(turn.user_text, titles)
+        plan = plan_search(asked, titles)
         if plan.split:
             return tool_call("search_multiple_topics", topics=[topic.query for topic in plan.topics])
-        return tool_call("search_local_knowledge", query=turn.user_text,
-                         **({"title": plan.title} if plan.title else {}))
+        return tool_call("search_local_knowledge", query=asked, **({"title": plan.title} if plan.title else {}))
     if search.status != "ok":
         return relay(search)
     data = (search.result or {}).get("data") or {}
-    question = data.get("rewritten_query") or turn.user_text
-    found_locally = _answers(_topics(data), titles, language, turn.user_text)
+    question = data.get("rewritten_query") or asked
+    found_locally = _answers(_topics(data), titles, language, asked)
     news = any(topic.get("asks_for_news") for topic in _topics(data))
     if found_locally and not news and all(answer.found for _, answer in found_locally):
         # A sentence that names the subject and states the asked fact answers, however loosely
         # the whole passage matched ("Wie groß ist Titania?" scores below the threshold).
-        return text(_understood(question, turn.user_text, language) + _found(found_locally, language))
+        return text(_understood(question, asked, language) + _found(found_locally, language))
     if data.get("title_filter") and sum(call.name == "search_local_knowledge" for call in turn.calls) == 1:
-        return tool_call("search_local_knowledge", query=turn.user_text, filter_by_title=False)  # the name misled
+        return tool_call("search_local_knowledge", query=asked, filter_by_title=False)  # the name misled
     local = found_locally if data.get("sufficient", False) else None
     web = turn.called("search_web")
     if web is None and "search_web" in turn.tools:
         return tool_call("search_web", query=question)
     if web is not None and web.status == "ok":
-        found = _answers(_topics((web.result or {}).get("data") or {}), titles, language, turn.user_text)
+        found = _answers(_topics((web.result or {}).get("data") or {}), titles, language, asked)
         if all(answer.found for _, answer in found):
             return text(_found(found, language, web=True))
         return text(_unanswered(found, language, web), "unknown")  # the web results, as related only
     if news and _stored_figure(found_locally):
         # "How far away is Voyager 1 right now?" without the web: the stored figure, said to be the sources' own
-        return text(_understood(question, turn.user_text, language) + say("knowledge_answers.intro_stored", language)
+        return text(_understood(question, asked, language) + say("knowledge_answers.intro_stored", language)
                     + "\n\n" + _lead(found_locally[0][1], language) + "\n\n" + _web_sentence(web, language))
     if local is None:
         return text(say("knowledge_answers.nothing_local", language), "unknown")
     kind = "answer" if any(answer.found for _, answer in local) else "unknown"
-    return text(_understood(question, turn.user_text, language) + _unanswered(local, language, web), kind)
+    return text(_understood(question, asked, language) + _unanswered(local, language, web), kind)
 
 
 Answers = list[tuple[str, Answer]]
