@@ -215,7 +215,8 @@ Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überh
 Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
 _STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
-_STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
+_STOP = _STOP | {"again", "wieder", "nochmal"}
+_STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"  # "what was it called again", "when will it swing by again": the next
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
@@ -302,9 +303,9 @@ _FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|c
                      re.IGNORECASE)
 """An age given as "years ago" dates the object only when it tells of its formation."""
 _TIMESCALE = re.compile(r"over\s(?!.*\b(?:old|ago)$)", re.IGNORECASE)
-"""Years "over" which something happens ("pole stars change over thousands of years") are a
-timescale, not an age; "over 10 billion years old" is one."""
-_NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting)\s+(?:the\s+)?(?:next\s+|last\s+)?$", re.IGNORECASE)
+"""Years "over" which something happens ("pole stars change over thousands of years", "traces a
+circle over about 26,000 years") are a timescale, not an age; "over 10 billion years old" is one."""
+_NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting|over)\s+(?:the\s+)?(?:next\s+|last\s+)?$", re.IGNORECASE)
 """"within the next 100,000 years" is a time to come, "for 10 billion years" a span, not an age."""
 _DIMENSIONS = {"wide": "wide|across|in diameter|in width", "deep": "deep|in depth", "tall": "tall|high|in height",
                "thick": "thick|in thickness", "long": "long|in length"}
@@ -628,15 +629,21 @@ def question_kind(question: str) -> Asked:
     return Asked.FACT
 
 
-_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!])\s+|\s+[-–—]\s+")
-"""Where a message's sentences part: after "?", after "." or "!" closing a word ("z. B." and
-"am 12. August" go on), and at a dash between clauses."""
+_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!:])\s+|\s+[-–—]\s+")
+"""Where a message's sentences part: after "?", after ".", "!" or ":" closing a word ("z. B." and
+"am 12. August" go on; "quick question: how old is the Sun?"), and at a dash between clauses."""
 _ASKS = re.compile(r"^\W*(?:what|what's|whats|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could"
                    r"|will|would|has|have|had|was|wer|wem|wen|wessen|wann|wo|warum|wieso|weshalb|wie|welche[rsmn]?"
                    r"|ist|sind|hat|haben|gibt|kann|kannst|wird|werden|um wie)\b", re.IGNORECASE)
-_QUESTION_APPOSITION = re.compile(r",\s+(?:that|this|the|a|an|i\.\s?e\.|der|die|das|den|dem|ein|eine|einen|einem)\s[^,?!]*"
-                         r"(?:,\s+(?:(?:an|in|auf|von|mit|bei|nach|um|aus)\s+)?(?:dem|der|den|denen|die|das|dessen|deren"
-                         r"|which|that|where|who)\s[^,?!]*)?", re.IGNORECASE)
+_QUESTION_APPOSITION = re.compile(
+    r",\s+(?:(?:that|this|the|a|an|i\.\s?e\.)\s[^,?!]*"
+    r"|(?:der|die|das|den|dem|ein|eine|einen|einem)\s(?:[^\W\d_][\w-]*\s+){0,3}(?-i:[A-ZÄÖÜ])[\w-]*(?=\s*(?:[,?!.]|$)))"
+    r"(?:,\s+(?:(?:an|in|auf|von|mit|bei|nach|um|aus)\s+)?(?:dem|der|den|denen|die|das|dessen|deren"
+    r"|which|that|where|who)\s[^,?!]*)?", re.IGNORECASE)
+"""A name's apposition: an English one to the next comma; a German one only as a noun phrase
+("Ganymed, der größte Jupitermond", "Arrokoth, das Ding, an dem …"), for a German article is
+also a relative pronoun ("die nächste Sonnenfinsternis, die man in Deutschland sehen kann" asks
+for that one)."""
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "this", "er", "sie", "es", "ihr", "ihre", "sein", "seine",
                        "seinen", "ihren"})
 
@@ -656,8 +663,8 @@ def _asking_part(question: str, asked: Asked,
     part = next((part for part in asking if question_kind(part) is asked), question) if len(parts) > 1 else question
     said = {stem(word) for name, _ in named for word in tokens(name)}
     for found in reversed(list(_QUESTION_APPOSITION.finditer(part))):
-        before = [stem(word) for word in tokens(part[:found.start()])][-3:]
-        if before and before[-1] in said:
+        before = part[:found.start()].split()[-1:]  # a name, said by the title index or capitalised
+        if before and (stem(" ".join(tokens(before[0]))) in said or before[0][:1].isupper()):
             part = part[:found.start()] + part[found.end():]
     words = set(tokens(part))
     kept = [(name, titles) for name, titles in named if {stem(word) for word in tokens(name)} <= set(map(stem, words))]

@@ -38,6 +38,7 @@ from singularity.knowledge.vectors import stem
     ("how thin are Saturn's rings", Asked.SIZE),
     ("roughly how many light years away is the Helix Nebula", Asked.DISTANCE),
     ("Wie viele Lichtjahren sind es bis Wega?", Asked.DISTANCE),
+    ("I wonder how far away Mars is from the Sun.", Asked.DISTANCE),
 ])
 def test_the_kind_of_fact_follows_the_question_word(question: str, asked: Asked) -> None:
     assert question_kind(question) is asked
@@ -1596,6 +1597,8 @@ ASIDES = _about("Kestrel", "In this made-up example Lark is about 36 km long and
     ("How heavy is Lark? I heard it weighs less than a mountain", False, "about 2 billion tonnes"),
     ("can you see lark with the naked eye? how big is it really?", False, "about 36 km"),
     ("How big is Wren, the first world Kestrel visited?", False, None),
+    ("quick question: how big is lark?", False, "about 36 km"),
+    ("Wie groß ist Lark, der röteste Mond?", True, "about 36 km"),
 ])
 def test_what_people_add_to_a_question_is_no_word_the_answer_must_say(question: str, german: bool,
                                                                      key: str | None) -> None:
@@ -1607,6 +1610,7 @@ def test_what_people_add_to_a_question_is_no_word_the_answer_must_say(question: 
 
 
 SPANS = _about("Lark", "In this made-up example the star Lark changes its colour over thousands of years. "
+                       "Its axis traces a circle over about 9,000 years. "
                        "On 3 May 2031 the probe Kestrel detected a faint radio burst from Lark.")
 
 
@@ -1656,3 +1660,11 @@ def test_a_share_of_a_substance_is_what_a_thing_is_made_of_and_a_few_is_no_count
     binoculars says not how many stars a cluster has."""
     answer = answer_quotes(question, SHARES, named=_named(question, "Lark", "Wren"))
     assert (answer.key if answer.found else None) == key
+
+
+def test_a_german_relative_clause_is_no_apposition() -> None:
+    """"die" after a comma may open a relative clause that says which thing is asked ("die nächste
+    Finsternis, die man in Wren sehen kann"): it is read, unlike an apposition ("Lark, der röteste Mond")."""
+    read = read_question("Wann gibt es die nächste Finsternis, die man in Wren sehen kann?", named=[("Wren", ["Wren"])],
+                         texts=["Eclipses can be seen from Wren."], german=True)
+    assert "sehe" in read.relation
