@@ -321,6 +321,11 @@ _ASKED_DIMENSION = {"altitude": "tall", "wide": "wide", "breit": "wide", "width"
 _ROTATION = frozenset({"rotat", "spin", "dreht", "turn"})
 _DAY = frozenset({"day", "tag"})
 """The length of "a day" asked ("how long is a day on Mars"), in the question's own words."""
+_YEAR_ASKED = frozenset({"year", "jahr"})
+"""The length of "a year" asked ("Wie lange dauert ein Jahr auf dem Mars?"), in the question's own words."""
+_TELLS_A_YEAR = re.compile(r"\b(?:orbit\w*|revolution|circles?|circling|around the sun|year)\b", re.IGNORECASE)
+"""A sentence that can give a year's length: it speaks of an orbit or of one year; "opposition,
+which happens about every 26 months" gives none."""
 _TELLS_A_DAY = re.compile(r"\b(?:rotat\w*|spins?|spinning|turns?|day|sol)\b", re.IGNORECASE)
 """A sentence that can give a day's length: it speaks of a spin or of one day ("A day on
 Mercury lasts 176 Earth days"); "once every 687 days" in a sentence on the orbit counts days
@@ -646,6 +651,9 @@ also a relative pronoun ("die nächste Sonnenfinsternis, die man in Deutschland 
 for that one)."""
 _PRONOUNS = frozenset({"it", "its", "they", "their", "them", "this", "er", "sie", "es", "ihr", "ihre", "sein", "seine",
                        "seinen", "ihren"})
+_PLURAL_PRONOUNS = frozenset({"they", "their", "them", "these", "those"})
+"""A plural pronoun stands for a noun more often than for a name ("they" are the moons Mars has):
+the question is read with the sentence that says it, unless a name there is plural itself."""
 
 
 def _asking_part(question: str, asked: Asked,
@@ -667,6 +675,10 @@ def _asking_part(question: str, asked: Asked,
         if before and (stem(" ".join(tokens(before[0]))) in said or before[0][:1].isupper()):
             part = part[:found.start()] + part[found.end():]
     words = set(tokens(part))
+    if words & _PLURAL_PRONOUNS and not any(
+            re.search(rf"\b{re.escape(name)}\s+(?:are|were|have|sind|waren|haben)\b", question, re.IGNORECASE)
+            for name, _ in named):  # "The Pleiades are … How old are they?": "they" are the Pleiades
+        return question, named  # "Mars has two moons, right? what are they called?": "they" are the moons
     kept = [(name, titles) for name, titles in named if {stem(word) for word in tokens(name)} <= set(map(stem, words))]
     if not kept or words & _PRONOUNS:
         kept = named
@@ -1467,6 +1479,8 @@ def evidence(question: Question, sentence: str) -> str | None:
                  and not (asked is Asked.DATE and question.past and match.group().lower().startswith("every"))
                  and not (asked is Asked.DATE and question.future and _before(match.group(), date.today().year))
                  and not (asked is Asked.DURATION and question.words & _DAY and not _TELLS_A_DAY.search(sentence))
+                 and not (asked is Asked.DURATION and question.words & _YEAR_ASKED
+                          and not _TELLS_A_YEAR.search(sentence))
                  and not any(start <= match.start() < end for start, end in spans)]
         if asked is Asked.SIZE:
             found = _of_dimension(question, sentence, found) or found

@@ -171,10 +171,15 @@ def _compared_pair(question: str) -> tuple[tuple[int, int], str, str, str] | Non
     return None
 
 
+_INTERJECTION = re.compile(r"\W*(?:ok(?:ay)?|so|well|hmm+|also|alright|right|yes|yeah|ja|na|gut|nun|tja)\W*",
+                           re.IGNORECASE)
+"""A word that only opens the message ("ok and how far is Andromeda?"): no topic of its own."""
+
+
 def _compound_topics(question: str, titles: TitleIndex) -> list[str]:
     sentences = [s.strip() for s in re.split(r"(?<=\?)\s+", question) if s.strip()]
     parts = [_LEADING_AND.sub("", p.strip(" ,")) for sentence in sentences for p in _COMPOUND.split(sentence)
-             if p.strip(" ,")]
+             if p.strip(" ,") and not _INTERJECTION.fullmatch(p.strip(" ,"))]
     if len(parts) < 2 or all(needs_context(part, titles) for part in parts[1:]):
         return []  # "Wo steht der Orionnebel und wie groß erscheint er?" asks about one thing
     subject = titles.find_in(parts[0])

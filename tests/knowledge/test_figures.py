@@ -26,6 +26,7 @@ from singularity.knowledge.question_types import Asked
     ("about 4.5 billion years old", Asked.AGE, "etwa 4,5 Milliarden Jahre alt"),
     ("about 4.5 billion years ago", Asked.AGE, "vor etwa 4,5 Milliarden Jahren"),
     ("from 1997 to 2017", Asked.DURATION, "von 1997 bis 2017"),
+    ("687 Earth days", Asked.DURATION, "687 Erdtage"), ("about 84 Earth years", Asked.DURATION, "etwa 84 Erdjahre"),
 ])
 def test_a_quantity_takes_the_german_words_and_number_marks(figure: str, asked: Asked, german: str) -> None:
     assert said_in(figure, asked, "de") == german

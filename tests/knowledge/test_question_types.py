@@ -1668,3 +1668,26 @@ def test_a_german_relative_clause_is_no_apposition() -> None:
     read = read_question("Wann gibt es die nächste Finsternis, die man in Wren sehen kann?", named=[("Wren", ["Wren"])],
                          texts=["Eclipses can be seen from Wren."], german=True)
     assert "sehe" in read.relation
+
+
+def test_they_in_the_question_stands_for_what_the_sentence_before_says() -> None:
+    """"Lark has two moons, right? what are they called?": "they" are the moons, so the question
+    is read with the sentence that says so, not as "what is called?"."""
+    read = read_question("Lark has two moons, right? what are they called?", named=[("Lark", ["Lark"])],
+                         texts=["Lark has two moons."], german=False)
+    assert "moon" in read.relation
+    read = read_question("The Larks are a young cluster. Roughly how old are they?", named=[("Larks", ["Larks"])],
+                         texts=["The Larks are young."], german=False)
+    assert "young" not in read.relation and "clust" not in read.relation
+
+
+YEARS = _about("Lark", "In this made-up example dust storms on Lark return about every 26 months. "
+                       "Lark orbits its star in 412 Earth days.")
+
+
+@pytest.mark.parametrize(("question", "german"), [("How long is a year on Lark?", False),
+                                                  ("Wie lange dauert ein Jahr auf Lark?", True)])
+def test_a_year_is_told_by_an_orbit(question: str, german: bool) -> None:
+    """"a year" asks how long one orbit takes, not how often something else on the planet recurs."""
+    answer = answer_quotes(question, YEARS, german=german, named=_named(question, "Lark"))
+    assert answer.found and answer.key == "412 Earth days"

@@ -160,3 +160,12 @@ def test_a_german_names_adjective_with_its_noun_names_the_english_pair() -> None
     assert titles.resolve(topic_title("Wie weit ist die Oortsche Wolke?", titles) or "") == ("The Oort Cloud",)
     both = TitleIndex([("Famous comets", ["Halley's Comet"]), ("Comets", ["Komet"])])
     assert topic_title("Wann kommt der Halleysche Komet wieder?", both) is None
+
+
+@pytest.mark.parametrize("question", ["ok and how far is andromeda galaxy from us", "Na und wie weit ist die Andromedagalaxie?"])
+def test_a_word_that_only_opens_the_message_is_no_topic_of_its_own(question: str) -> None:
+    """"ok and how far …" was searched as two topics, "Ok?" and the question, and answered as
+    if "Ok?" had been asked."""
+    plan = plan_search(question, TITLES)
+    assert not plan.split
+    assert plan.topics[0].query == question
