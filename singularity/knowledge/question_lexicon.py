@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 WIDEN: dict[str, tuple[str, ...]] = {
-    "closest": ("nearest",), "nearest": ("closest",), "cycle": ("period",), "probe": ("spacecraft", "mission"),
+    "closest": ("nearest",), "nearest": ("closest",),
+    "human": ("astronaut", "astronauts", "crewed", "crew", "man", "people", "person"),
+    "mensch": ("human", "humans", "astronaut", "astronauts", "crewed", "crew", "man", "people", "person"), "cycle": ("period",), "probe": ("spacecraft", "mission"),
     "piece": ("segment", "segments", "part", "parts"), "stuck": ("joined", "attached"),
     "torch": ("light", "lights", "flashlight", "lamp"), "stargazer": ("observer", "observers", "amateur", "amateurs"),
     "change": ("varies", "vary", "varied", "variability", "variable", "variation"),

@@ -216,7 +216,8 @@ Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
 _STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
 _STOP = _STOP | {"again", "wieder", "nochmal"}
-_STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"  # "what was it called again", "when will it swing by again": the next
+_STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
+_STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"  # "what was it called again", "when will it swing by again": the next
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
@@ -346,7 +347,9 @@ _NUMBER_WORDS = ("no|none|one|two|three|four|five|six|seven|eight|nine|ten|eleve
 _VAGUE = re.compile(r"(?:\w+\s+)?(?:a few|several)\b", re.IGNORECASE)
 """No count: "binoculars show a small, hazy patch with a few stars" says not how many stars a cluster has."""
 _TIMES = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)\s+times\b|\b(?:once|twice)\b", re.IGNORECASE)
-_COUNT = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}", re.IGNORECASE)
+_COUNT = re.compile(rf"{_APPROX}(?:between\s+{_DIGITS}\s+and\s+{_DIGITS}|{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}",
+                    re.IGNORECASE)
+"""A count, a range "between 100 and 400 billion stars" whole."""
 _OBJECT = re.compile(r"\b(\w+)\s+(?:the\s+)?([A-Z][\w'’-]+)")
 """A verb and the capitalised name after it: what the verb acted on ("discovered Pluto")."""
 _SEPARATION_BEFORE = re.compile(r"\bwithin\s+$|\b(?:distance|orbits? at|orbiting at)\b[^;]{0,30}$", re.IGNORECASE)
@@ -817,6 +820,7 @@ def _classed(question: str, relation: dict[str, frozenset[str]]) -> frozenset[st
 _SIGHTING = frozenset(map(stem, ("discovered", "discovery", "discover", "found", "noticed", "notice", "spotted", "spot",
                                   "see", "saw", "seen", "observed", "sighted")))
 _FIRST = stem("first")
+_FIRST_WORDS = frozenset({"first", "firstly", "erste", "ersten", "erster", "erstes", "erstmals"})
 
 
 def _first_sighting(relation: dict[str, frozenset[str]]) -> bool:
@@ -1484,6 +1488,9 @@ def evidence(question: Question, sentence: str) -> str | None:
                  and not any(start <= match.start() < end for start, end in spans)]
         if asked is Asked.SIZE:
             found = _of_dimension(question, sentence, found) or found
+        if asked is Asked.DATE and found and (question.earliest or question.words & _FIRST_WORDS):
+            # "when did humans first land": the earliest of the sentence's dates ("Between 1969 and 1972 … 20 July 1969")
+            return min(found, key=lambda match: first_year(match.group())).group().strip()
         return _nearest(question, sentence, found)
     if asked is Asked.REASON:
         return "" if _CAUSE.search(sentence) else None

@@ -1691,3 +1691,22 @@ def test_a_year_is_told_by_an_orbit(question: str, german: bool) -> None:
     """"a year" asks how long one orbit takes, not how often something else on the planet recurs."""
     answer = answer_quotes(question, YEARS, german=german, named=_named(question, "Lark"))
     assert answer.found and answer.key == "412 Earth days"
+
+
+LANDINGS = _about("Lark", "In this made-up example, between 2031 and 2035 eight astronauts walked on Lark during "
+                          "four landings, beginning with Kestrel 1 on 3 May 2031. Lark holds somewhere between "
+                          "100 and 400 billion grains.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("when did humans first land on Lark", False, "2031"),
+    ("Wann landeten zum ersten Mal Menschen auf Lark?", True, "2031"),
+    ("How many grains does Lark hold, approximately?", False, "between 100 and 400 billion grains"),
+])
+def test_first_asks_the_earliest_date_humans_are_astronauts_and_a_range_is_said_whole(
+        question: str, german: bool, key: str) -> None:
+    """"first" asks the earliest of a sentence's dates ("between 2031 and 2035 … 3 May 2031"),
+    humans are the astronauts, "approximately" is a hedge, and "between 100 and 400 billion" is one
+    figure, not its upper bound."""
+    answer = answer_quotes(question, LANDINGS, german=german, named=_named(question, "Lark"))
+    assert answer.found and answer.key == key
