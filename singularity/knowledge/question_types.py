@@ -214,12 +214,12 @@ _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "in
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
 Objekt?", "What kind of object is M13?")."""
 _STOP = _STOP | {"one", "once"}
-_STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
-_STOP = _STOP | {"again", "wieder", "nochmal"}
-_STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
-_STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"  # "what was it called again", "when will it swing by again": the next
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
+_STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
+_STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
+_STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
+_STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
 """German prepositions and those merged with their article ("vom Saturn weg", "um wie viel"), as the
 prepositions above, and "insgesamt", which sums what is asked ("in total" in English)."""
@@ -682,10 +682,16 @@ def _asking_part(question: str, asked: Asked,
             re.search(rf"\b{re.escape(name)}\s+(?:are|were|have|sind|waren|haben)\b", question, re.IGNORECASE)
             for name, _ in named):  # "The Pleiades are … How old are they?": "they" are the Pleiades
         return question, named  # "Mars has two moons, right? what are they called?": "they" are the moons
-    kept = [(name, titles) for name, titles in named if {stem(word) for word in tokens(name)} <= set(map(stem, words))]
+    kept = _named_in(words, named)
     if not kept or words & _PRONOUNS:
         kept = named
     return part, kept
+
+
+def _named_in(words: set[str], named: list[tuple[str, Iterable[str]]]) -> list[tuple[str, Iterable[str]]]:
+    """The names of ``named`` that ``words`` say whole."""
+    said = set(map(stem, words))
+    return [(name, titles) for name, titles in named if {stem(word) for word in tokens(name)} <= said]
 
 
 def searched_part(question: str, named: Iterable[tuple[str, Iterable[str]]]) -> str:
@@ -695,8 +701,7 @@ def searched_part(question: str, named: Iterable[tuple[str, Iterable[str]]]) -> 
     named = list(named)
     part, _ = _asking_part(question, question_kind(question), named)
     words = set(tokens(part))
-    own = any({stem(word) for word in tokens(name)} <= set(map(stem, words)) for name, _ in named)
-    return " ".join(part.split()) if own and not words & _PRONOUNS else question
+    return " ".join(part.split()) if _named_in(words, named) and not words & _PRONOUNS else question
 
 
 def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], texts: Iterable[str],
@@ -937,8 +942,7 @@ _CRAFT_NOUNS = frozenset(map(stem, (
 mission lends its name to what it found ("Gaia BH3, a black hole of about 33 solar masses" is no
 mass of the Gaia spacecraft), so a craft's kind goes unsaid only when the question has other
 words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is asked of the craft alone."""
-_HYPHENED_KINDS = tuple(_KIND_NOUNS | _CRAFT_NOUNS | set(map(stem, ("galaxie", "haufen", "komet", "mond", "krater",
-                                                                    "vulkan", "nebel"))))
+_HYPHENED_KINDS = tuple(_KIND_NOUNS | _CRAFT_NOUNS)
 
 
 def _qualifier(word: str, passages: set[str]) -> bool:

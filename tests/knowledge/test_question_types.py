@@ -1272,6 +1272,13 @@ def _named(question: str, *names: str) -> list[tuple[str, list[str]]]:
     return [(name, ["Kestrel"]) for name in names if name.lower() in question.lower()]
 
 
+def _key(question: str, passages: list[dict[str, str]], *names: str, german: bool = False) -> str | None:
+    """What the answer to ``question`` leads with, ``None`` when it declines; ``names``: those
+    the title index knows."""
+    answer = answer_quotes(question, passages, german=german, named=_named(question, *names))
+    return answer.key if answer.found else None
+
+
 CASUAL = _about("Kestrel", "In this made-up example the probe Kestrel passed about 9,000 km above the moon Lark at "
                            "12 km/s. The astronomer Ada Quill coined the name \"drift dust\" in 1961. The crew brought "
                            "back about 40 kg of dust. The first signal lasted 35 seconds. Kestrel circles Lark once "
@@ -1301,8 +1308,7 @@ def test_casual_english_is_read_for_what_it_asks(question: str, key: str | None)
     around" is to orbit, "need" in "how long does it need" the duration asked, and a why-question's
     contrast ("instead of …") is no word its reason must say; a place still unsaid (the Moon, the
     Sun) keeps the sentence from answering."""
-    answer = answer_quotes(question, CASUAL, named=_named(question, "Kestrel", "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, CASUAL, "Kestrel", "Lark") == key
 
 
 GERMAN_CASUAL = _about("Kestrel", "In this made-up example the moon Lark orbits Kestrel at about 90,000 km. "
@@ -1317,8 +1323,7 @@ GERMAN_CASUAL = _about("Kestrel", "In this made-up example the moon Lark orbits 
 def test_german_orbits_and_speeds_are_read_in_everyday_words(question: str, key: str) -> None:
     """"kreist", "umrundet" are orbiting and circling, "Tempo" a speed, "nähert sich" approaches,
     "vom" a preposition, and how often something was done a count of times."""
-    answer = answer_quotes(question, GERMAN_CASUAL, german=True, named=_named(question, "Kestrel", "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, GERMAN_CASUAL, "Kestrel", "Lark", german=True) == key
 
 
 ORBITS = _about("Kestrel", "In this made-up example Kestrel is the smallest world, orbiting at an average distance "
@@ -1334,8 +1339,7 @@ def test_a_size_is_no_orbit_and_a_comparison_is_answered_by_the_sentence_drawing
                                                                                   key: str | None) -> None:
     """The length after an orbit's distance is no size; "smaller than the moon Lark" answers whether
     Lark is bigger, but not whether it is hotter."""
-    answer = answer_quotes(question, ORBITS, named=_named(question, "Kestrel", "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, ORBITS, "Kestrel", "Lark") == key
 
 
 RATES = _about("Kestrel", "In this made-up example the moon Lark is receding from Kestrel by about 2.1 cm per year. "
@@ -1354,8 +1358,7 @@ def test_a_rate_and_the_names_in_apposition_are_read_as_the_question_means(quest
     """"How much" asks an amount in a unit, "by how much … every year" one per year, which no other
     time unit answers; the
     moons "Pip and Tuck, discovered by …" are the two small moons the sentence has just named."""
-    answer = answer_quotes(question, RATES, german=question.startswith("Um"), named=_named(question, "Kestrel", "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, RATES, "Kestrel", "Lark", german=question.startswith("Um")) == key
 
 
 SINCE_AND_AFTER = _about("Kestrel", "In this made-up example the first moon found after Kestrel and Lark, Pip (now "
@@ -1378,9 +1381,8 @@ def test_a_date_of_another_discovery_and_a_time_since_are_no_answer(question: st
     """The discovery "after Kestrel and Lark" dates Pip's, not Lark's, but "after passing Kestrel in
     2015" is an event of its own and "such as Wren in 1997" an example's date; "observed since at
     least the 19th century" says how long, not why, and "since hot gas … radiates" why."""
-    answer = answer_quotes(question, SINCE_AND_AFTER, named=_named(question, "Kestrel", "Pip", "Red Lark Spot", "Tern",
-                                                                   "Wren"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, SINCE_AND_AFTER, "Kestrel", "Pip", "Red Lark Spot", "Tern",
+                                                                   "Wren") == key
 
 
 SPINS = _about("Kestrel", "In this made-up example the fastest known pulsar rotates more than 500 times per second. "
@@ -1397,8 +1399,7 @@ def test_turns_per_second_energy_left_over_and_a_name_s_german_adjective(questio
                                                                          key: str) -> None:
     """A spin is also told in turns per second; "energy left over from its formation" is a reason;
     "der Quillsche Komet" is Quill's."""
-    answer = answer_quotes(question, SPINS, german=german, named=_named(question, "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, SPINS, "Lark", german=german) == key
 
 
 AGES_AND_NAMES = _about("Kestrel", "In this made-up example the astronomer Ada Quill worked out the Kestrel limit in "
@@ -1426,8 +1427,7 @@ def test_ages_parts_named_kinds_decades_and_motion_across_the_sky(question: str,
     answered by the name after "the galaxy"; "the 1840s" is any year of them; a star's motion
     across the sky is a speed in arcseconds per year; "gestürzt" is plunged — and a year followed
     by a comma is no figure of seconds ("in 2018, S9 passed …")."""
-    answer = answer_quotes(question, AGES_AND_NAMES, german=german, named=_named(question, "Kestrel", "Lark", "S9", "Pip"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, AGES_AND_NAMES, "Kestrel", "Lark", "S9", "Pip", german=german) == key
 
 
 DARKNESS = _about("Kestrel", "In this made-up example a solar day on Kestrel, from one sunrise to the next, lasts "
@@ -1446,8 +1446,7 @@ def test_a_stand_on_a_world_properly_dark_and_stargazers_torches(question: str, 
     """"If I stood on Kestrel" places the question on Kestrel, "how long would I wait" asks how
     long, which "about 50 Earth days" says; "completely" or "properly dark" is astronomical
     darkness; stargazers are observers and torches lights."""
-    answer = answer_quotes(question, DARKNESS, named=_named(question, "Kestrel", "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, DARKNESS, "Kestrel", "Lark") == key
 
 
 MISSIONS = _about("Rovers on Lark", "In this made-up example the rover Tern worked for 9 years and drove about 31 km, a "
@@ -1469,8 +1468,7 @@ def test_irregular_verbs_naked_eyes_and_the_end_of_a_mission(question: str, key:
     """"drive" is answered by "drove"; "without a telescope" is to the naked eye; "before the mission
     ended" ends the question, not a word its sentence must say; to reach us is to reach Earth; how
     fast winds blow is their speed; one lap around a world is one orbit."""
-    answer = answer_quotes(question, MISSIONS, named=_named(question, "Kestrel", "Lark", "Tern", "Wren", "Pip"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, MISSIONS, "Kestrel", "Lark", "Tern", "Wren", "Pip") == key
 
 
 def test_a_record_is_no_person() -> None:
@@ -1563,8 +1561,7 @@ def test_its_is_the_thing_the_clause_before_names_and_years_old_is_an_age(questi
     """"…, and its radio signals took 6 hours; Tern 2 was …": "its" is Tern 1's, so the sentence
     gives no signal time of Tern 2; "how many years old" asks an age, "figured out" is worked out,
     and "famous" is no word the sentence must say."""
-    answer = answer_quotes(question, SIGNALS, named=_named(question, "Tern 1", "Tern 2", "Ada Quill"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, SIGNALS, "Tern 1", "Tern 2", "Ada Quill") == key
 
 
 CRAFT = _about("Tern", "In this made-up example the space telescope Tern launched on 3 March 2031 from Kourou. "
@@ -1583,8 +1580,7 @@ def test_a_german_compound_joining_a_name_to_its_kind_is_the_thing_itself(questi
     """"das Tern-Weltraumteleskop" is Tern: a sentence naming Tern need not say "space telescope";
     but a question whose only other word is that kind asks nothing a planet named after Tern
     answers, and a "Konstante" named after it is another thing."""
-    answer = answer_quotes(question, CRAFT, german=True, named=_named(question, "Tern"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, CRAFT, "Tern", german=True) == key
 
 
 ASIDES = _about("Kestrel", "In this made-up example Lark is about 36 km long and very red. Lark has a mass of about "
@@ -1605,8 +1601,7 @@ def test_what_people_add_to_a_question_is_no_word_the_answer_must_say(question: 
     """An apposition after a name says what the thing is; a second sentence says what one heard or
     asks a second question: the answer must say what is asked, not those words — and the names in
     them still say which thing is asked."""
-    answer = answer_quotes(question, ASIDES, german=german, named=_named(question, "Lark", "Kestrel", "Wren"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, ASIDES, "Lark", "Kestrel", "Wren", german=german) == key
 
 
 SPANS = _about("Lark", "In this made-up example the star Lark changes its colour over thousands of years. "
@@ -1621,8 +1616,7 @@ SPANS = _about("Lark", "In this made-up example the star Lark changes its colour
 def test_years_over_which_a_thing_changes_are_no_age_and_a_signal_is_picked_up(question: str, key: str | None) -> None:
     """"changes over thousands of years" is a timescale, not how old the star is; a signal
     "picked up" is one detected, however the passage says it."""
-    answer = answer_quotes(question, SPANS, named=_named(question, "Lark"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, SPANS, "Lark") == key
 
 
 @pytest.mark.parametrize(("question", "german", "key"), [
@@ -1633,8 +1627,7 @@ def test_years_over_which_a_thing_changes_are_no_age_and_a_signal_is_picked_up(q
 def test_a_craft_named_before_its_kind_is_the_craft_itself(question: str, german: bool, key: str | None) -> None:
     """"ESA's Tern spacecraft" and "die tern sonde" are Tern, as "die Tern-Sonde" is; asked of
     the craft alone, its mass is none of a planet named after it."""
-    answer = answer_quotes(question, CRAFT, german=german, named=_named(question, "Tern"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, CRAFT, "Tern", german=german) == key
 
 
 def test_again_and_whole_are_no_words_the_answer_must_say() -> None:
@@ -1658,8 +1651,7 @@ def test_a_share_of_a_substance_is_what_a_thing_is_made_of_and_a_few_is_no_count
                                                                                  key: str | None) -> None:
     """"is about 91.5 % carbon dioxide" says what the air is made of; "a few stars" in a pair of
     binoculars says not how many stars a cluster has."""
-    answer = answer_quotes(question, SHARES, named=_named(question, "Lark", "Wren"))
-    assert (answer.key if answer.found else None) == key
+    assert _key(question, SHARES, "Lark", "Wren") == key
 
 
 def test_a_german_relative_clause_is_no_apposition() -> None:
@@ -1689,8 +1681,7 @@ YEARS = _about("Lark", "In this made-up example dust storms on Lark return about
                                                   ("Wie lange dauert ein Jahr auf Lark?", True)])
 def test_a_year_is_told_by_an_orbit(question: str, german: bool) -> None:
     """"a year" asks how long one orbit takes, not how often something else on the planet recurs."""
-    answer = answer_quotes(question, YEARS, german=german, named=_named(question, "Lark"))
-    assert answer.found and answer.key == "412 Earth days"
+    assert _key(question, YEARS, "Lark", german=german) == "412 Earth days"
 
 
 LANDINGS = _about("Lark", "In this made-up example, between 2031 and 2035 eight astronauts walked on Lark during "
@@ -1708,5 +1699,4 @@ def test_first_asks_the_earliest_date_humans_are_astronauts_and_a_range_is_said_
     """"first" asks the earliest of a sentence's dates ("between 2031 and 2035 … 3 May 2031"),
     humans are the astronauts, "approximately" is a hedge, and "between 100 and 400 billion" is one
     figure, not its upper bound."""
-    answer = answer_quotes(question, LANDINGS, german=german, named=_named(question, "Lark"))
-    assert answer.found and answer.key == key
+    assert _key(question, LANDINGS, "Lark", german=german) == key

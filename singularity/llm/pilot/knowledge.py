@@ -46,7 +46,7 @@ def answer_knowledge(turn: Turn) -> ChatMessage:
         return _images(turn, language)
     search = turn.called("search_multiple_topics") or turn.called("search_local_knowledge")
     titles = turn.titles or TitleIndex(())
-    asked = searched_part(turn.user_text, [(match.name, match.titles) for match in titles.find_in(turn.user_text)])
+    asked = searched_part(turn.user_text, _named(turn.user_text, titles))
     if search is None:
         plan = plan_search(asked, titles)
         if plan.split:
@@ -98,7 +98,7 @@ def _answers(topics: list[dict[str, Any]], titles: TitleIndex, language: str, as
     place of its parts when none is answered either, and otherwise left out: "Ist Jupiter größer
     als Saturn?" is answered by each planet's size."""
     answers = [(topic["query"], answer_quotes(topic["query"], topic["passages"], german=language == "de",
-                                              named=[(match.name, match.titles) for match in titles.find_in(topic["query"])]))
+                                              named=_named(topic["query"], titles)))
                for topic in topics]
     *parts, (last, answer) = answers
     if len(parts) < 2 or last != " ".join(asked.split()):
@@ -122,6 +122,11 @@ def _stored_figure(answers: Answers) -> bool:
         return False
     answer = answers[0][1]
     return answer.asked in (QUANTITIES - {Asked.COUNT}) and bool(_DATED.search(answer.quotes[0].text))
+
+
+def _named(text: str, titles: TitleIndex) -> list[tuple[str, tuple[str, ...]]]:
+    """The knowledge base's names in ``text``, each with the titles it names."""
+    return [(match.name, match.titles) for match in titles.find_in(text)]
 
 
 def _understood(question: str, asked: str, language: str) -> str:
