@@ -220,6 +220,7 @@ _STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  #
 _STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
 _STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
 _STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"
+_STOP = _STOP | {"sag"}  # "Sag mal, wie schwer ist der Mond?", as "erzähl mir"
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
 """German prepositions and those merged with their article ("vom Saturn weg", "um wie viel"), as the
 prepositions above, and "insgesamt", which sums what is asked ("in total" in English)."""
@@ -659,8 +660,8 @@ _PLURAL_PRONOUNS = frozenset({"they", "their", "them", "these", "those"})
 the question is read with the sentence that says it, unless a name there is plural itself."""
 
 
-def _asking_part(question: str, asked: Asked,
-                 named: list[tuple[str, Iterable[str]]]) -> tuple[str, list[tuple[str, Iterable[str]]]]:
+def _asking_part(question: str, named: list[tuple[str, Iterable[str]]]
+                 ) -> tuple[Asked, str, list[tuple[str, Iterable[str]]]]:
     """The part of a message that asks, and the names it reads the question by. People say more than the
     question: what they heard ("How massive are Saturn's rings? I heard they weigh less than one of its
     moons"), where they met a word ("… saw the word in an article about the Orion Nebula"), a second
@@ -668,9 +669,14 @@ def _asking_part(question: str, asked: Asked,
     is ("Arrokoth, that thing New Horizons flew past after Pluto", "Canopus, der zweithellste Stern").
     The answer must say what is asked, not those words: of several sentences the first question of the
     message's kind is read (all of it when none is), and an apposition after a name is left out. The
-    names said elsewhere stay when the part says "it" or names nothing."""
+    names said elsewhere stay when the part says "it" or names nothing. The kind asked is the
+    message's, or its first question's when the message as a whole says none ("so i've been reading
+    about neptune - when did they find it?")."""
+    asked = question_kind(question)
     parts = [part for part in _PARTS.split(question.strip()) if part.strip()]
     asking = [part for part in parts if part.rstrip().endswith("?") or _ASKS.match(part)]
+    if asked is Asked.FACT and len(parts) > 1:
+        asked = next((kind for kind in map(question_kind, asking) if kind is not Asked.FACT), asked)
     part = next((part for part in asking if question_kind(part) is asked), question) if len(parts) > 1 else question
     said = {stem(word) for name, _ in named for word in tokens(name)}
     for found in reversed(list(_QUESTION_APPOSITION.finditer(part))):
@@ -678,14 +684,14 @@ def _asking_part(question: str, asked: Asked,
         if before and (stem(" ".join(tokens(before[0]))) in said or before[0][:1].isupper()):
             part = part[:found.start()] + part[found.end():]
     words = set(tokens(part))
-    if words & _PLURAL_PRONOUNS and not any(
+    if words & _PLURAL_PRONOUNS and not words & {"it", "its"} and not any(
             re.search(rf"\b{re.escape(name)}\s+(?:are|were|have|sind|waren|haben)\b", question, re.IGNORECASE)
             for name, _ in named):  # "The Pleiades are … How old are they?": "they" are the Pleiades
-        return question, named  # "Mars has two moons, right? what are they called?": "they" are the moons
+        return asked, question, named  # "Mars has two moons, right? what are they called?": "they" are the moons
     kept = _named_in(words, named)
     if not kept or words & _PRONOUNS:
         kept = named
-    return part, kept
+    return asked, part, kept
 
 
 def _named_in(words: set[str], named: list[tuple[str, Iterable[str]]]) -> list[tuple[str, Iterable[str]]]:
@@ -699,7 +705,7 @@ def searched_part(question: str, named: Iterable[tuple[str, Iterable[str]]]) -> 
     "who discovered Pluto? I always forget" matched no passage closely enough whole), or the
     whole message when that part says "it" of a thing named elsewhere or names nothing."""
     named = list(named)
-    part, _ = _asking_part(question, question_kind(question), named)
+    _, part, _ = _asking_part(question, named)
     words = set(tokens(part))
     return " ".join(part.split()) if _named_in(words, named) and not words & _PRONOUNS else question
 
@@ -714,8 +720,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     else says what is asked ("Wie heißt der Hund von Edwin Hubble?") or the question names
     nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
-    asked = question_kind(question)
-    question, named = _asking_part(question, asked, list(named))
+    asked, question, named = _asking_part(question, list(named))
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)

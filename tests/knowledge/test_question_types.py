@@ -1700,3 +1700,18 @@ def test_first_asks_the_earliest_date_humans_are_astronauts_and_a_range_is_said_
     humans are the astronauts, "approximately" is a hedge, and "between 100 and 400 billion" is one
     figure, not its upper bound."""
     assert _key(question, LANDINGS, "Lark", german=german) == key
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("so i've been reading about lark - when did they find it?", False, "in 2031"),
+    ("Sag mal, wie groß ist Lark eigentlich? Nur grob.", True, "about 36 km"),
+])
+def test_the_question_after_a_remark_decides_the_kind_and_they_may_be_anyone(question: str, german: bool,
+                                                                            key: str) -> None:
+    """A remark before the question hides its question word from a reading of the whole message:
+    the kind is the question's. "they" beside "it" are whoever did it ("when did they find it?"),
+    not a thing the sentence before names; "sag mal" opens the message and asks nothing."""
+    assert _key(question, FOUND_LARK, "Lark", german=german) == key
+
+
+FOUND_LARK = _about("Lark", "In this made-up example Lark is about 36 km long. It was found in 2031 by the probe Kestrel.")
