@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from singularity.knowledge.question_lexicon import WIDEN
 from singularity.knowledge.question_types import (
+    TYPE_WORDS,
     Asked,
     Question,
     evidence,
@@ -29,6 +31,7 @@ from singularity.knowledge.question_types import (
     widen,
 )
 from singularity.knowledge.sentences import split_sentences
+from singularity.knowledge.spelling import SHORTEST, corrected
 from singularity.knowledge.vectors import stem, stems, tokens
 
 _QUANTITY = {"warm", "kalt", "heiss", "hot", "cold", "temperatur", "gross", "big", "large", "weit",
@@ -133,7 +136,10 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     sentences = [(rank, position, sentence, heading, passage) for rank, passage in enumerate(passages)
                  for position, (heading, sentence) in enumerate(_headed_sentences(passage))
                  if len(sentence) >= 25]
-    read = read_question(question, named=named, texts=[s for _, _, s, _, _ in sentences], german=german)
+    texts = [s for _, _, s, _, _ in sentences]
+    known = known_words(texts, [name for name, _ in named], german=german)
+    read = read_question(corrected(question, known, shortest=GERMAN_SLIPS if german else SHORTEST,
+                                   capitalised_are_names=not german), named=named, texts=texts, german=german)
     carried: list[tuple[float, int, int, str, Quote]] = []
     names_asked = read.asked is Asked.NAME or bool(_SAYS_GERMAN.search(question))
     about = _asked_about(read) if read.asked in _OVERVIEW else None
@@ -163,6 +169,22 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     if read.asked is Asked.COMPARISON:  # each side's own best sentences, by the words they share
         return Answer(read.asked, best_quotes(question, passages, limit=MAX_ANSWER_SENTENCES), "", [])
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
+
+
+_ENGLISH_LEXICON = TYPE_WORDS | WIDEN.keys() | {word for said in WIDEN.values() for phrase in said for word in tokens(phrase)}
+GERMAN_SLIPS = 8
+"""A German question's slips are read against the words that say what is asked ("Temperatur",
+"Geschwindigkeit"), long ones only: German has many words one letter from another ("woraus",
+"voraus"; "Objekt", "Objekte")."""
+
+
+def known_words(texts: Sequence[str], names: Sequence[str], *, german: bool) -> frozenset[str]:
+    """The words a question's typing slips are read against (:func:`~singularity.knowledge.spelling.corrected`):
+    the answerer's own words and for an English question the passages' words too; for a German
+    one the words that say what is asked (:data:`GERMAN_SLIPS`); and the names found in the
+    question ("halley" is no slip for "valley")."""
+    own = {word for name in names for word in tokens(name)}
+    return frozenset(TYPE_WORDS | own if german else _ENGLISH_LEXICON | own | {word for text in texts for word in tokens(text)})
 
 
 _BY = re.compile(r"(?<=\d)\s*×\s*(?=\d)")

@@ -44,16 +44,6 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "when": ("best", "season", "month"), "warum": ("because", "why", "reason"), "why": ("because", "reason"),
     "funktioniert": ("works", "work", "uses"), "form": ("formation", "formed", "forms"),
     # what the question word means in the passages' English, for German and English questions
-    "entdeckt": ("discovered", "discovery", "found", "spotted", "detected", "identified"),
-    "entdeckte": ("discovered", "discovery", "found", "spotted"), "entdeckung": ("discovery", "discovered", "found"),
-    "discovered": ("discovery", "found", "spotted", "detected", "identified", "located", "noticed"),
-    "discover": ("discovered", "discovery", "found", "spotted"), "found": ("discovered", "discovery", "spotted"),
-    "find": ("found", "discovered"), "gefunden": ("found", "discovered"),
-    "erfunden": ("invented", "invention", "built", "made"), "erfand": ("invented", "invention", "built"),
-    "invented": ("invention", "built", "made", "devised", "published", "introduced", "created", "proposed", "developed", "coined"),
-    "invent": ("invented", "invention", "built", "devised", "published", "introduced", "created", "proposed", "developed", "coined"),
-    "spot": ("spotted", "discovered", "saw", "observed", "found", "noticed"),
-    "spotted": ("discovered", "saw", "observed", "found", "noticed"),
     "kugelsternhaufen": ("globular",), "riesen": ("giant", "giants"),
     "rote": ("red",), "roten": ("red",), "entkommen": ("escape", "escapes"),
     "entweichen": ("escape", "escapes"), "called": ("name", "named", "term", "called"),
@@ -74,7 +64,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "neigung": ("tilt", "inclination"), "geneigt": ("tilted", "tilt", "inclined"), "zyklus": ("cycle",),
     "braun": ("brown",), "starksten": ("peak", "peaks", "peaking", "strongest", "maximum"),
     "hohepunkt": ("peak", "peaks", "peaking", "maximum"), "gleichung": ("equation",),
-    "aufgestellt": ("written", "proposed", "formulated", "devised"), "back": ("return", "returns", "returned"),
+    "aufgestellt": ("written", "proposed", "formulated", "devised"), "back": ("return", "returns", "returned", "delivered", "brought"),
     "coming": ("return", "returns", "next"),
     # American spellings of the passages' British words
     "center": ("centre",), "moon": ("lunar",), "centers": ("centres",), "color": ("colour",), "colors": ("colours",),
@@ -137,7 +127,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "umrundet": ("orbited", "circled", "orbits", "orbit"), "nahert": ("approaches", "approaching", "closer"),
     "nahern": ("approach", "approaching", "closer"), "umrunden": ("orbit", "circle", "orbited", "circled"), "funkeln": ("twinkle", "twinkling", "scintillation"), "wiegt": ("weighs", "mass"),
     "arbeiten": ("work", "staff", "employ"), "geschliffen": ("ground", "grinding", "polished"),
-    "herausgefunden": ("found", "discovered", "showed"), "gezeigt": ("showed", "shown"), "runde": ("orbit", "around"),
+    "gezeigt": ("showed", "shown"), "runde": ("orbit", "around"),
     "spiral": ("spiral",), "arme": ("arms",), "schallplatte": ("record",), "ozean": ("ocean",), "krebs": ("crab",),
     "doktorvater": ("supervisor", "doctoral", "advisor"), "direktor": ("director",), "sternwarte": ("observatory",),
     "observatorium": ("observatory",), "radio": ("radio",), "spektrallinien": ("spectral", "lines"), "element": ("element",),
@@ -150,7 +140,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "day": ("days", "rotation", "rotates", "spins"), "objekte": ("objects", "entries"), "objects": ("entries",),
     "popular": ("popularised", "popularized"), "existed": ("discovered", "found", "detected", "existence"),
     "exists": ("discovered", "found", "detected", "existence"), "exist": ("discovered", "found", "detected", "existence"), "touch": ("landed", "landing", "touched"), "touched": ("landed", "landing"),
-    "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger"),
+    "crash": ("crash", "collide", "collision", "merge", "merger"), "collide": ("collide", "collision", "merge", "merger", "crashed", "crash", "plunge", "plunged"),
     "gebracht": ("brought", "delivered", "returned"), "mitgebracht": ("brought",), "zuruckgebracht": ("brought",),
     "eingefugt": ("added", "inserted"), "hinzugefugt": ("added",), "deutschland": ("germany", "german"), "schweiz": ("switzerland", "swiss"),
     "osterreich": ("austria", "austrian"), "leuchtet": ("shines", "glows"), "leuchten": ("shine", "glow"), "dreht": ("rotates", "rotation", "spins"),
@@ -190,8 +180,10 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "drift": ("receding", "recedes", "recession", "away", "moving", "moves", "drifts"),
     "approach": ("approaching", "approaches", "heading", "towards", "closer"),
     "heading": ("approaching", "approach", "moving", "towards"),
-    "notice": ("noticed", "spotted", "discovered", "found", "saw"), "noticed": ("spotted", "discovered", "found", "saw"),
     "orbit": ("orbits", "orbited", "circles", "circled", "revolves"), "circle": ("orbit", "orbits", "orbited", "circles", "circled"),
+    "invented": ("published", "introduced", "proposed"), "invent": ("published", "introduced", "proposed"),
+    "herausgefunden": ("showed",), "rausgefunden": ("showed",),
+    "spot": ("saw", "observed"), "spotted": ("saw", "observed"), "notice": ("saw",), "noticed": ("saw",),
     "chilliest": ("coldest",), "chilly": ("cold",), "crew": ("astronauts", "crews"), "crews": ("astronauts", "crew"),
     "nickname": ("known", "called", "named", "name"), "nicknamed": ("known", "called", "named"),
     "look": ("looks", "appear", "appears", "appearance", "apparent", "colour", "color", "seen"),
@@ -210,11 +202,38 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "heaviest": ("heaviest", "massive", "mass"), "leftover": ("remnant", "relic", "left", "leftover"),
     "glow": ("glow", "glows", "radiation", "light"),
     "fliegt": ("flies", "fly", "flew", "flown", "moves", "moving", "travels", "orbits"),
-    "rausgefunden": ("found", "discovered", "showed"), "rumgelaufen": ("walked", "walk"),
+    "bring": ("brought", "delivered"), "verhaltnis": ("ratio",), "grossenklasse": ("magnitude", "magnitudes"),
+    "festgelegt": ("defined", "defining", "set", "fixed", "established"), "bogensekunde": ("arcsecond", "arcseconds"),
+    "katalogisiert": ("catalogued", "cataloged", "listed"), "sturzen": ("plunge", "plunged", "crash", "crashed", "dive", "fall"),
+    "absichtlich": ("deliberately", "deliberate", "intentionally", "controlled"),
+    "deliberately": ("deliberate", "intentionally", "controlled"), "good": ("favourable", "favorable"),
+    "gunstig": ("favourable", "favorable", "good", "best"), "ebene": ("plain", "plains"), "herz": ("heart",),
+    "rumgelaufen": ("walked", "walk"),
     "herumgelaufen": ("walked", "walk"),
 }
 """Question words widened to the words a passage uses for them (German → English, and English
 synonyms such as "found" for "discovered")."""
+
+
+_CONCEPTS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    # somebody came to know a thing ("Who noticed …", "Wer hat herausgefunden, dass …")
+    (("discovered", "discover", "discovery", "discoverer", "found", "find", "noticed", "notice", "spotted", "spot",
+      "detected", "detect", "identified", "identify", "realised", "realized", "recognised", "recognized",
+      "entdeckt", "entdeckte", "entdecken", "entdeckung", "entdecker", "gefunden", "fand", "herausgefunden",
+      "rausgefunden", "herausfand", "bemerkt", "bemerkte", "erkannt", "erkannte", "festgestellt", "nachgewiesen"),
+     ("discovered", "discovery", "discoverer", "found", "noticed", "spotted", "detected", "identified", "located",
+      "realised", "realized")),
+    # somebody made a thing or an idea first ("Who coined …", "Wer gilt als Erfinder …")
+    (("invented", "invent", "inventor", "invention", "coined", "coin", "devised", "devise", "erfunden", "erfand",
+      "erfinder", "erfindung", "gepragt", "pragte", "ausgedacht"),
+     ("invented", "invention", "inventor", "built", "made", "devised", "created", "developed", "coined")),
+)
+"""Words of one meaning: any question word of a group may be said by any passage word of it
+(kept beside the single widenings of :data:`WIDEN`, which they extend)."""
+
+for _asked, _said in _CONCEPTS:
+    for _word in _asked:
+        WIDEN[_word] = tuple(dict.fromkeys((*WIDEN.get(_word, ()), *(said for said in _said if said != _word))))
 
 
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")

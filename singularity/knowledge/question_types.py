@@ -57,6 +57,12 @@ class Asked(StrEnum):
 QUANTITIES = frozenset({Asked.DISTANCE, Asked.SIZE, Asked.AGE, Asked.TEMPERATURE, Asked.MASS,
                         Asked.DURATION, Asked.SPEED, Asked.BRIGHTNESS, Asked.COUNT, Asked.SHARE})
 
+_LENGTH_ASKED = (r"\bwie lang (?:ist|sind|war|waren) (?!.*(?:tag|tage|nacht|jahr|monat|woche|stunde|minute|sekunde|zyklus"
+                 r"|umlauf|periode|finsternis|totalitat|phase|reise|flug|mission|dammerung|winter|sommer|fruhling|herbst"
+                 r"|saison|leben|unterwegs|zeit|dauer))")
+"""German "wie lang ist …" asks a length ("wie lang ist der Schweif", "wie lang ist das Ding"), unless
+what it asks about is a time ("wie lang ist ein Tag auf Eris", "der Saros-Zyklus"); "wie lange" a duration."""
+
 # Question patterns on the folded, lower-cased question ("groß" → "gross"), first match wins:
 # the quantity forms come before "what is", so "what is the distance to …" asks for a distance.
 _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.compile(pattern)) for kind, pattern in (
@@ -67,7 +73,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     # how many parts a thing is made of is a count ("how many pieces is Webb's mirror made of")
     (Asked.COMPOSITION, (r"^(?!.*\b(?:how many|wie ?viele?n?)\b)(?:.*\b(?:made|composed) (?:up )?(?:mostly |mainly |largely )?of$"
                         r"|.*\bconsists? (?:mostly |mainly )?of\b"
-                        r"|.*\bcomposition of\b|.*\bworaus\b|.*\baus was beste\w*\b|.*\bzusammensetzung\b)")),
+                        r"|.*\bcomposition\b|.*\bworaus\b|.*\baus was beste\w*\b|.*\bzusammensetzung\b)")),
     (Asked.PERSON, (r"^(?:\w+\s+)?(?:who|whom|whose|wer|wem|wen|wessen)\b|\bby whom\b|\bvon wem\b|\bnach wem\b"
                    r"|\b(?:which|what|welche[rs]?) (?:astronomer|scientist|person|man|woman|astronom|wissenschaftler)")),
     (Asked.DATE, (r"^(?:\w+\s+)?(?:when|wann)\b|\b(?:what|which|in welchem|welches) (?:year|date|century|jahr|datum|jahrhundert)\b"
@@ -80,10 +86,11 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b|\bhow many years old\b|\bwie viele jahre alt\b"),
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:(?:solar|sun|earth|jupiter) mass(?:es)?|(?:sonnen|erd|jupiter)massen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
     # how often it happens a frequency
     (Asked.COUNT, r"\bhow (?:often|frequently) (?:did|has|have|had)\b|\bwie (?:oft|haufig) (?:hat|haben|hatte|hatten|ist|sind|war|waren|wurde|wurden)\b"),
+    (Asked.SIZE, _LENGTH_ASKED),
     (Asked.DURATION, (r"\bhow long\b|\bwie lange?\b|\bhow much time\b|\bwie viel zeit\b|\bhow (?:often|frequently)\b"
                      r"|\b(?:how|wie) ?(?:many|viele?n?) (?:seconds|minutes|hours|days|weeks|months|years|sekunden|minuten"
                      r"|stunden|tage|wochen|monate|jahre)\b"
@@ -110,12 +117,12 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                    r"|\bwas (?:verursacht|bewirkt)\b|\bwodurch\b|\bwoher kommt\b|\bwhat is the reason\b")),
     (Asked.PROCESS, (r"^(?:\w+\s+)?(?:how (?:do|does|did|is|are|was|were|can)|wie (?:funktioniert|funktionieren|entsteht"
                     r"|entstehen|entstand|entstanden|bildet|bilden|kommt|kommen|wird|werden|kann|konnen))\b")),
-    (Asked.NAME, (r"\bwhat (?:is|was|are|were) (?:the )?names? of\b|\bwhat(?:s| (?:is|are|was|were)) .{1,40} called\b"
+    (Asked.NAME, (r"\bwhat(?:s| (?:is|was|are|were|s)) (?:the )?names? of\b|\bwhat(?:s| (?:is|are|was|were|s)) .{1,40} called\b"
                  r"|\bwhat do (?:we|you|astronomers|people) call\b|\bwie heiss(?:t|en)\b"
                  r"|^(?:which|welche[rsmn]?) (?:comet|komet|star|stern|moon|mond|planet|galaxy|galaxie|asteroid|asteroiden"
                  r"|constellation|sternbild|telescope|teleskop|mission|spacecraft|raumsonde|nebula|nebel|cluster|sternhaufen)\b")),
-    (Asked.FACT, r"^(?:\w+\s+)?what (?:is|are|was|were) .+ like\b"),  # "what is the weather like on Titan": a description
-    (Asked.DEFINITION, (r"^(?:\w+\s+)?(?:what (?:is|are)|what's|was (?:ist|sind)|erklar\w*|explain|define|definier\w*)\b"
+    (Asked.FACT, r"^(?:\w+\s+)?what(?:s| (?:is|are|was|were|s)) .+ like\b"),  # "what is the weather like on Titan": a description
+    (Asked.DEFINITION, (r"^(?:\w+\s+)?(?:what (?:is|are)|what s (?:a|an)\b|whats (?:a|an)\b|was (?:ist|sind)|erklar\w*|explain|define|definier\w*)\b"
                        r"|\bwas bedeutet\b|\bwhat does .* mean\b")),
 ))
 
@@ -147,7 +154,7 @@ _NAME_WORDS = frozenset({"name", "names", "called", "call", "heisst", "heissen"}
 _CATALOGUES = {"ngc": r"NGC", "ic": r"IC", "messier": r"(?:Messier|M)", "caldwell": r"(?:Caldwell|C)"}
 _CATALOGUE_NUMBER = frozenset({"number", "nummer", "nr", "designation", "bezeichnung"})
 _CATALOGUE_FILLER = _CATALOGUE_NUMBER | {"find", "finde", "finden", "listed", "catalogued", "cataloged", "steht",
-                                          "stehen", "gefuhrt"}
+                                          "stehen", "gefuhrt", "katalogisiert", "verzeichnet", "gelistet"}
 """A catalogue number asked: the sentence says the designation ("also catalogued as NGC 1952"),
 not the words "number" or "find"."""
 _PERSON_WORDS = frozenset({"person", "people", "astronomer", "astronomers", "scientist", "man", "woman", "mensch",
@@ -165,7 +172,8 @@ sentence must say ("at about 100–250 km altitude")."""
 _DEGREE_FILLER = frozenset({"hoch", "high", "niedrig", "low", "gross", "large", "stark", "strong"})
 """"How high is the pressure on Venus": of a quantity other than a height, "high" asks its value."""
 _COMPOSITION_FILLER = frozenset({"made", "composed", "consist", "consists", "composition", "up", "mostly", "mainly",
-                                 "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung"})
+                                 "largely", "woraus", "besteht", "bestehen", "aus", "zusammensetzung", "bulk",
+                                 "overall", "insgesamt"})
 """How a composition is asked, not what it is of: "lakes of liquid methane" says what Titan's lakes are made of."""
 _SPEED_FILLER = frozenset({"going", "travelling", "traveling", "unterwegs", "blow", "blows", "blowing", "blew"})
 """How fast a thing is "going" asks its speed: no sentence need say it goes, nor that winds blow."""
@@ -224,6 +232,12 @@ _STOP = _STOP | {"sag"}  # "Sag mal, wie schwer ist der Mond?", as "erzähl mir"
 _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"}
 """German prepositions and those merged with their article ("vom Saturn weg", "um wie viel"), as the
 prepositions above, and "insgesamt", which sums what is asked ("in total" in English)."""
+_STOP = _STOP | {"hatte", "hatten", "hattest", "hab", "habe", "wurde", "wurden", "lassen", "liess", "lasst", "konnte",
+                 "konnten", "muss", "musste", "could", "should", "might", "must", "shall", "entspricht", "entsprechen",
+                 "entsprach"}
+"""Auxiliary and modal verbs in their other forms ("Wie viele Detektoren hatte Gaia?", "wann wurde das
+Wow-Signal empfangen", "how bright could Vesta get"): the tense or mood of the question, not its subject;
+and "entspricht", which says "is" ("5 Größenklassen entsprechen einem Verhältnis von 100")."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -307,8 +321,13 @@ _FORMED = re.compile(r"\b(?:form\w*|born|birth|created|began|begun|originat\w*|c
 _TIMESCALE = re.compile(r"over\s(?!.*\b(?:old|ago)$)", re.IGNORECASE)
 """Years "over" which something happens ("pole stars change over thousands of years", "traces a
 circle over about 26,000 years") are a timescale, not an age; "over 10 billion years old" is one."""
-_NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting|over)\s+(?:the\s+)?(?:next\s+|last\s+)?$", re.IGNORECASE)
-""""within the next 100,000 years" is a time to come, "for 10 billion years" a span, not an age."""
+_NOT_AN_AGE = re.compile(r"\b(?:within|every|for|after|next|last|lasts?|lasting|over|takes?|taking|took)\s+(?:the\s+)?"
+                         r"(?:next\s+|last\s+)?(?:(?:about|roughly|around|nearly|almost|some|half)\s+)*$", re.IGNORECASE)
+""""within the next 100,000 years" is a time to come, "for 10 billion years" a span, "taking roughly
+half a million years" a journey's time, not an age."""
+_PER_ORBIT = re.compile(r"^\s*(?:per|each|every|a|an|for\s+(?:one|each|a|an))\s+(?:orbit|revolution|circuit|lap|trip|turn)\b",
+                        re.IGNORECASE)
+"""Years "per orbit" are a period, not an age."""
 _DIMENSIONS = {"wide": "wide|across|in diameter|in width", "deep": "deep|in depth", "tall": "tall|high|in height",
                "thick": "thick|in thickness", "long": "long|in length"}
 _NOUNS = {"wide": "width|diameter", "deep": "depths?", "tall": "heights?", "thick": "thickness", "long": "length"}
@@ -387,11 +406,12 @@ _CAUSE = re.compile(
     rf"\b(?:because|since(?!{_TEMPORAL_SINCE})|due to|caused by|causes?|cause[sd]?|so that|as a result|results? (?:from|of|in)|reasons?|"
     r"therefore|thus|hence|which is why|that is why|this is why|leads? to|led to|produces?|produced by|comes? from|"
     r"explains?|explanation|answer is|means that|thanks to|driven by|owing to|as long as|if|when|so|gives?|makes?"
-    r"|left over from|stems? from|arises? from|originates? from)\b",
+    r"|left over from|stems? from|arises? from|originates? from"
+    r"|ensur(?:ed|es|ing) that|in order to|to (?:avoid|prevent|protect)|so as (?:not )?to)\b",
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\bare\s+(?:\w+\s+){0,2}\w+s\s+(?:whose|that|which)\b"  # "Pulsars are spinning neutron stars whose …"
-                      r"|\brefers? to\b|\bmeans\b|\bis (?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
+                      r"|\brefers? to\b|\bmeans\b|\b(?:is|are) (?:also )?(?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
 _COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
                        r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"
                        r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b"
@@ -555,9 +575,20 @@ class Question:
 
 
 _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
-                  r"|jetzt|inzwischen|mittlerweile|derzeit|zurzeit|momentan|heute|heutzutage|gerade)\b", re.IGNORECASE)
-"""When the question is asked is no word a sentence must say: "how far away is Voyager 1 right
-now" is answered by the latest figure a passage gives ("By 2025 … 165 au")."""
+                  r"|jetzt|inzwischen|mittlerweile|derzeit|zurzeit|momentan|heute|heutzutage|gerade"
+                  r"|at the end|in the end|finally|eventually|am ende|zum schluss|am schluss|schliesslich|endlich)\b",
+                  re.IGNORECASE)
+"""When the question is asked, or when in a story the thing asked happened, is no word a sentence
+must say: "how far away is Voyager 1 right now" is answered by the latest figure a passage gives
+("By 2025 … 165 au"), why Cassini was sent into Saturn "am Ende" by why it was."""
+_NOT_THAT = re.compile(r",?\s*\b(?:(?:and|but|aber|und)\s+)?(?:not|nicht)\s+(?:the|its|a|an|die|der|das|den|dem|ihre[nm]?"
+                       r"|seine[nm]?)\s+[^,?.!;]*", re.IGNORECASE)
+"""What a question says it does not ask ("its bulk composition and not the atmosphere"): no word a
+sentence must say."""
+_BY_TELESCOPE = re.compile(r"\b(?:in|at|through|with|im|am|mit|durch(?:s|\s+das)?)\s+(?:(?:the|a|his|her|their|dem|einem|seinem"
+                           r"|ihrem)\s+)?(?:telescope|teleskop|fernrohr)\b", re.IGNORECASE)
+"""Who found or when one saw a thing "in the telescope" (rather than on paper) is told by who found
+it: a sighting is made with a telescope, which the sentence need not say ("at the Berlin Observatory")."""
 _CONCESSION = re.compile(r"[,\s]+\b(?:if|although|though|even though|even if|despite|obwohl|obgleich|obschon|trotz"
                          r"|instead of|rather than|(?:an)?statt)\b", re.IGNORECASE)
 """A why-question's premise ("… if it's farther from the Sun") or the contrast it draws ("…
@@ -618,6 +649,7 @@ _LEADING: tuple[tuple[Asked, re.Pattern[str]], ...] = (
     # "how long until the next eclipse?" asks when it comes ("bis zur Erde" is still a way's duration)
     (Asked.DATE, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b.*\b(?:until|till|before|bis)\s+"
                             r"(?:(?:zur|zum|zu|the)\s+)?(?:next|n(?:ä|a|ae)chste\w*)\b")),
+    (Asked.SIZE, re.compile(rf"^(?:\w+\s+)?{_LENGTH_ASKED}")),
     (Asked.DURATION, re.compile(r"^(?:\w+\s+)?(?:how long|wie lange?)\b(?!\s+ago\b)(?!.*\bher$)")),
 )
 
@@ -638,9 +670,10 @@ def question_kind(question: str) -> Asked:
     return Asked.FACT
 
 
-_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!:])\s+|\s+[-–—]\s+")
+_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!:])\s+|(?<=\b\d{4}\.)\s+(?=[A-ZÄÖÜ])|\s+[-–—]\s+")
 """Where a message's sentences part: after "?", after ".", "!" or ":" closing a word ("z. B." and
-"am 12. August" go on; "quick question: how old is the Sun?"), and at a dash between clauses."""
+"am 12. August" go on; "quick question: how old is the Sun?") or a year ("… in 1912. How many …"), and
+at a dash between clauses."""
 _ASKS = re.compile(r"^\W*(?:what|what's|whats|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could"
                    r"|will|would|has|have|had|was|wer|wem|wen|wessen|wann|wo|warum|wieso|weshalb|wie|welche[rsmn]?"
                    r"|ist|sind|hat|haben|gibt|kann|kannst|wird|werden|um wie)\b", re.IGNORECASE)
@@ -724,6 +757,13 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
     question = _NOW.sub(" ", question)
+    denied = " ".join(found.group() for found in _NOT_THAT.finditer(question))
+    if denied:
+        question = _NOT_THAT.sub(" ", question)
+        named = [(name, titles) for name, titles in named if _named_in(set(tokens(question)), [(name, titles)])
+                 or not _named_in(set(tokens(denied)), [(name, titles)])]
+    if asked in (Asked.PERSON, Asked.DATE):
+        question = _BY_TELESCOPE.sub(" ", question)
     if german:
         question = _separable(question)
     if not german:
@@ -771,7 +811,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
         own = stem(word)
         if own in taken:
             continue
-        parts = () if widen(word) or not german or word not in capitalised else _compound(word, passage_stems)
+        parts = () if widen(word) or not german else _compound(word, passage_stems) if word in capitalised else (
+            _known_parts(word))
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
             # (a compound is a noun, which German writes capitalised: "enthält" is no "enth" + "alt")
             for i, part in enumerate(parts):
@@ -1161,12 +1202,29 @@ def _compound(word: str, whole: Collection[str] = frozenset()) -> tuple[tuple[st
     return parts
 
 
-def _parts(word: str) -> tuple[tuple[str, ...], ...]:
+LOWER_COMPOUND = 9
+"""The shortest word typed in lower case read as a compound of two known words."""
+
+
+def _known_parts(word: str) -> tuple[tuple[str, ...], ...]:
+    """A compound typed in lower case ("größenklassen", "helligkeitsverhältnis"), when both its parts
+    are known words: a lower-case word may be a verb ("enthält" is no "enth" + "alt"), so a known
+    part beside an unknown one does not make it a compound."""
+    return _two_known(word) if len(word) >= LOWER_COMPOUND else ()
+
+
+def _two_known(word: str) -> tuple[tuple[str, ...], ...]:
     for cut in range(3, len(word) - 2):
         head, tail = word[:cut], word[cut:]
         head_words = widen(head) or widen(f"{head}e")  # "Erdachse": a first part drops its -e ("Erde")
         if head_words and widen(tail):
             return (head_words, widen(tail))
+    return ()
+
+
+def _parts(word: str) -> tuple[tuple[str, ...], ...]:
+    if two := _two_known(word):
+        return two
     for cut in range(4, len(word) - 2):
         if widen(word[cut:]):
             return ((word[:cut],), widen(word[cut:]))
@@ -1289,9 +1347,10 @@ def relevance(question: Question, sentence: str, title: str, heading: str = "", 
     own = [forms for forms in question.relation.values() if _uses(forms, words)]
     by_title = [forms for forms in question.relation.values() if forms not in own and _uses(forms, headline)]
     if question.asked is Asked.DEFINITION:
-        share = len(own) / len(question.relation)
-        if share < (1.0 if question.entities else 0.5):
+        if question.entities and len(own) < len(question.relation):
             return None  # "what is the surface gravity on Titan" is no definition of Titan
+        if not _covers(question.relation.values(), words):
+            return None  # the term defined is said: a white dwarf is no "weißes Loch", a Strömgren sphere no Dyson sphere
     else:
         predicates = [forms for forms in question.relation.values() if not _uses(forms, headline)]
         if question.entities:  # what the heading says is said, and the sentence says some of the rest
@@ -1485,7 +1544,8 @@ def evidence(question: Question, sentence: str) -> str | None:
                  if not (asked is Asked.DISTANCE and _SIZE_BEFORE.search(sentence[:match.start()]))
                  and not (asked is Asked.AGE and match.group().lower().endswith("ago") and not _FORMED.search(sentence))
                  and not (asked is Asked.AGE and (_NOT_AN_AGE.search(sentence[:match.start()])
-                                                  or _TIMESCALE.match(match.group())))
+                                                  or _TIMESCALE.match(match.group())
+                                                  or _PER_ORBIT.match(sentence[match.end():])))
                  and not (asked is Asked.SIZE and _other_dimension(question, sentence[:match.start()], sentence[match.end():]))
                  and not (asked is Asked.SIZE and (_SEPARATION_BEFORE.search(sentence[:match.start()])
                                                    or _SEPARATION_AFTER.match(sentence[match.end():])))
@@ -1622,7 +1682,10 @@ def _counts(question: Question, phrase: str) -> bool:
     if counted[0] == "no":  # "no moons" counts only what follows at once
         counted = counted[:2]
     asked = [forms for key, forms in question.relation.items() if key.split("/")[0] in question.counted]
-    asked += [forms for entity in question.entities for forms in entity.words if forms & question.counted]
+    asked += [forms for entity in question.entities if not (entity.phrase and asked)
+              for forms in entity.words if forms & question.counted]
+    # a word of a named thing's several-word name counts only when nothing else does: the radio telescopes
+    # of the Event Horizon Telescope are not its "one Earth-sized telescope"
     things = asked or list(question.relation.values()) or [forms for entity in question.entities for forms in entity.words]
     return not things or any(_uses(forms, set(counted)) for forms in things)
 

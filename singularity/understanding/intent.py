@@ -244,13 +244,13 @@ def _asks_about_weather(text: str, lowered: str, slots: PlanningSlots, meaning: 
 
 def _no_forecast(lowered: str, slots: PlanningSlots, meaning: Meaning) -> bool:
     """Whether a message whose nearest examples are weather questions still asks about the world:
-    how long or why something is ("Wie lange brauchen die Augen …?"), how many of a thing there are or
+    what a thing is called, how long or why something is ("Wie lange brauchen die Augen …?"), how many of a thing there are or
     were ("Wie viele Menschen saßen 1989 in Québec im Dunkeln?"), how fast, big or high it is, or a topic the knowledge base
     files articles under, other than its place ("the Bay of Fundy" may be a place, "the tides"
     there are a topic)."""
     place = _unhyphenated(slots.place or "")
     return bool(lx.ASKS_HOW_LONG_OR_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered)
-                or lx.ASKS_A_MEASURE.match(lowered)) or any(
+                or lx.ASKS_A_MEASURE.match(lowered) or lx.NAME_QUESTION.match(_asking_sentence(lowered))) or any(
         not place or (_unhyphenated(name) not in place and place not in _unhyphenated(name))
         for name in (*meaning.names, *meaning.translated_names))
 
@@ -393,14 +393,23 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return "what is observable at a given place or time"
     if lx.OBSERVE_WORDS.search(lowered) and "place" in filled:
         return "what is observable at a given place"
-    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(lowered) and not lx.PAST_EVENT.match(lowered):
+    asking = _asking_sentence(lowered)
+    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(asking) and not lx.PAST_EVENT.match(lowered):
         return "wish to observe"
     asks_history = lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in core
-    if len(core) >= 2 and not asks_history and ("place" in core or not lx.FACT_QUESTION.match(lowered)):
+    if len(core) >= 2 and not asks_history and not lx.NAME_QUESTION.match(asking) and (
+            "place" in core or not lx.FACT_QUESTION.match(lowered)):
         return "observing place, time or instrument given"
     if has_plan and core and lx.REPLAN_CUES.search(lowered):
         return "change to the planning values"
     return None
+
+
+def _asking_sentence(lowered: str) -> str:
+    """The sentence of a message that asks ("I wear glasses when observing. How much eye relief …?"
+    asks how much, it is no wish to observe), or the whole message."""
+    sentences = [part.strip() for part in re.split(r"(?<=[.!?])\s+", lowered) if part.strip()]
+    return next((part for part in sentences if part.endswith("?")), lowered)
 
 
 def _asks(lowered: str) -> bool:
@@ -430,9 +439,12 @@ def _by_meaning(
     if not sky:
         return Intent(kind="off_topic", reason="not about astronomy (nearest examples)")
     filled = set(slots.filled())
-    history = bool(lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in filled)
-    observing = bool(("when" in filled and not _present_age(lowered, slots)) or ("place" in filled and not history)
-                     or (lx.OBSERVE_WORDS.search(_without_names(lowered, meaning)) and not _about_the_world(lowered))
+    asking = _asking_sentence(lowered)
+    named = bool(lx.NAME_QUESTION.match(asking))  # what a thing is called is no night's question
+    history = bool(asking.endswith("?") and lx.INFO_QUESTION.match(asking) and ("when" not in filled or named))
+    observing = bool(("when" in filled and not _present_age(lowered, slots) and not named)
+                     or ("place" in filled and not history)
+                     or (lx.OBSERVE_WORDS.search(_without_names(asking, meaning)) and not _about_the_world(asking))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")

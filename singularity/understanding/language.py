@@ -33,6 +33,9 @@ _GERMAN = {
     "ihre", "ihren", "uns", "unser", "viele", "wieviel", "wieviele", "welchen", "welchem",
     "diese", "dieser", "dieses", "diesen", "immer", "wieder", "entdeckt", "entdeckte", "heißt",
     "weit", "alt", "lang", "lange", "schwer", "kalt", "dunkel", "entfernt", "zwischen", "ohne",
+    # question words and verbs a short German question may be made of ("Woraus besteht interstellarer Staub?")
+    "woraus", "wodurch", "woher", "wohin", "womit", "worin", "wofür", "besteht", "bestehen", "liegt",
+    "dauert", "braucht", "wiegt", "kommt", "entsteht", "heißen", "gilt", "bewegt", "dreht", "leuchtet",
 }  # fmt: skip
 _ENGLISH = {
     "the", "a", "and", "is", "are", "i", "you", "not", "with", "me", "my", "what", "who",

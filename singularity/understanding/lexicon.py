@@ -83,6 +83,9 @@ _ASTRONOMY_PHRASES = re.compile(
     # the year and its seasons, which the Earth's orbit and tilt make
     r"|\bleap\s+(?:years?|seconds?|days?)\b|\bmidnight\s+sun\b|\bpolar\s+nights?\b"
     r"|\b(?:northern|southern)\s+hemisphere\b|\bday\s+length\b|\blength\s+of\s+(?:the\s+)?days?\b"
+    # a German compound of a planet and what it has ("Merkurradius", "Saturnmasse", "Venusatmosphäre")
+    r"|\b(?:merkur|venus|mars|jupiter|saturn|uranus|neptun|pluto)(?:radius|masse|durchmesser|oberfl(?:ä|a|ae)che"
+    r"|atmosph(?:ä|a|ae)re|bahn|kern|tag|jahr|achse|pol|krater|rover|sonde|transit|opposition)\w*"
 )
 
 
@@ -193,6 +196,9 @@ INFO_QUESTION = re.compile(
 """A question for information; "Kannst du…?"/"Can you…?" is a request, not one."""
 FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
 """A question about facts ("Was hat Webb entdeckt?"): a time and an instrument in it do not make a plan."""
+NAME_QUESTION = re.compile(r"^(?:wie\s+hei(?:ß|ss)(?:t|en)|what(?:'s|\s+is|\s+are|s)\s+(?:the\s+)?names?\b|who|wer)\b")
+"""A question for a name or a person ("Wie heißt der Effekt, bei dem … von Gelbgrün nach Blaugrün …?"):
+the words that look like a place and a time in it ask no plan."""
 HOW_OR_WHY = re.compile(
     r"^(?:wie|warum|wieso|weshalb|was\s+ist|was\s+sind|how|why|what\s+is|what's|what\s+are)\b"
 )
@@ -440,9 +446,12 @@ ABOUT_PICTURES = re.compile(
     r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
     r"|^(?:which|what|welche[rsmn]?|where|wo)\b.*\b(?:took|taken|captured|snapped|returned|sent|aufgenommen"
     r"|gemacht|machte|geschickt|lieferte|geliefert)\b"
+    r"|^(?:what|which|how|was|welche[rsmn]?|wie)\b.*\b(?:fwhm|pixels?|exposures?|belichtung\w*|sensors?|resolution"
+    r"|aufl(?:ö|oe)sung|seeing)\b"
 )
 """A question about pictures ("How many images has Hubble taken?", "Which spacecraft took the
-first pictures of the far side?"), not a request for some."""
+first pictures of the far side?", "What seeing, measured as the FWHM of a star image, …?"), not a
+request for some."""
 
 
 def wants_pictures(lowered: str) -> bool:

@@ -1715,3 +1715,97 @@ def test_the_question_after_a_remark_decides_the_kind_and_they_may_be_anyone(que
 
 
 FOUND_LARK = _about("Lark", "In this made-up example Lark is about 36 km long. It was found in 2031 by the probe Kestrel.")
+
+
+SPOTTED = _about("Kestrel", "In this made-up example Ada Quill noticed in 2031 that Kestrel wobbles. The astronomer "
+                            "Bo Finch coined the name \"drift dust\" in 2033. The probe Tern delivered about 40 g of "
+                            "material from Kestrel in 2040. Kestrel takes roughly half a million years per orbit. At a "
+                            "favourable opposition Kestrel reaches about magnitude 6.1. Tern carried 12 CCD detectors.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Who found out that Kestrel wobbles?", False, "Ada Quill"),
+    ("Wer hat herausgefunden, dass Kestrel wackelt?", True, "Ada Quill"),
+    ("Wer hat den Begriff „drift dust“ erfunden?", True, "Bo Finch"),
+    ("how much material did tern bring back from kestrel", False, "about 40 g of material"),
+    ("how bright can kestrel get at a good opposition", False, "magnitude 6.1"),
+    ("wie viele ccd detektoren hatte tern", True, "12 CCD detectors"),
+    ("how old is kestrel", False, None),
+])
+def test_words_of_one_meaning_and_the_forms_of_auxiliaries(question: str, german: bool, key: str | None) -> None:
+    """Finding out is discovering, coining a word inventing it, bringing back delivering; "hatte" is
+    the tense of "hat"; years per orbit are a period, not an age."""
+    assert _key(question, SPOTTED, "Kestrel", "Tern", german=german) == key
+
+
+TERMS = _about("Kestrel", "In this made-up example a white dwarf is the dense core of a dead star. The sphere of gas "
+                          "around a hot star is called a Lark sphere. Dwarf worlds beyond Kestrel are called drifters.")
+
+
+@pytest.mark.parametrize(("question", "german", "found"), [
+    ("was ist ein weißes loch", True, False),
+    ("what is a dyson sphere", False, False),
+    ("what's a lark sphere", False, True),
+    ("was ist ein weißer zwerg", True, True),
+])
+def test_a_definition_says_the_whole_term_it_defines(question: str, german: bool, found: bool) -> None:
+    """A white dwarf is no white hole, a Lark sphere no Dyson sphere: a definition says every word of
+    the term; "what's a …" asks for one as "what is a …" does."""
+    assert (_key(question, TERMS, german=german) is not None) is found
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Ich hab von Kestrel gelesen – wie lang ist das Ding eigentlich?", Asked.SIZE),
+    ("Wie lang ist der Schweif von Kestrel?", Asked.SIZE),
+    ("Wie lang ist ein Tag auf Kestrel?", Asked.DURATION),
+    ("wie lang ist die Umlaufzeit von Kestrel", Asked.DURATION),
+    ("how many solar masses is Kestrel", Asked.MASS),
+    ("wie viele Sonnenmassen hat Kestrel", Asked.MASS),
+    ("what's a drifter", Asked.DEFINITION),
+    ("what's the name of Kestrel's largest moon", Asked.NAME),
+    ("whats the heaviest a white dwarf can get", Asked.FACT),
+])
+def test_what_a_question_asks_by_its_words(question: str, asked: Asked) -> None:
+    """German "wie lang ist" asks a length unless it asks of a time; solar masses are a mass."""
+    assert question_kind(question) is asked
+
+
+def test_a_typing_slip_in_a_kind_word_is_read_as_the_word_meant() -> None:
+    passages = _about("Kestrel", "In this made-up example Kestrel has a surface temperature of about 25,000 K.")
+    assert _key("surface temperture of kestrel?", passages, "Kestrel") == "about 25,000 K"
+    assert _key("Welche Tempratur hat Kestrel an der Oberfläche?", passages, "Kestrel", german=True) == "about 25,000 K"
+
+
+def test_a_count_of_the_named_things_own_kind_is_no_count_of_its_parts() -> None:
+    """The Lark Array "acting as one Earth-sized telescope" does not say how many radio telescopes
+    make it up; a count of the things the name is made of still counts ("four large Kestrel moons")."""
+    array = _about("Lark Array", "In this made-up example the Lark Array, a network of radio dishes acting as one "
+                                 "Earth-sized telescope, imaged a black hole in 2031.")
+    assert _key("how many radio telescopes make up the lark array telescope", array, "Lark Array telescope") is None
+    moons = _about("Kestrel", "In this made-up example the four large Kestrel moons were found in 2031.")
+    assert _key("how many Kestrel moons are there", moons, "Kestrel moons") == "four large Kestrel moons"
+
+
+def test_what_a_question_says_it_does_not_ask_is_no_word_to_say() -> None:
+    """"… its bulk composition and not the atmosphere": the atmosphere is not asked."""
+    passages = _about("Kestrel", "In this made-up example Kestrel is made of roughly equal parts rock and water ice.")
+    named = [("kestrel", ["Kestrel"]), ("atmosphere", ["Atmospheres"])]
+    answer = answer_quotes("what is kestrel made of, i mean its bulk composition and not the atmosphere", passages,
+                           named=named)
+    assert answer.found and "rock and water ice" in answer.quotes[0].text
+
+
+SCALE = _about("Kestrel", "In this made-up example in 2031 Ada Quill made the Kestrel scale precise by defining 5 "
+                          "magnitudes as a brightness ratio of exactly 100. In 2033 she published the Kestrel relation "
+                          "for 25 stars.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("wer hat 2031 festgelegt, dass 5 größenklassen genau einem helligkeitsverhältnis von 100 entsprechen", True,
+     "Ada Quill"),
+    ("Ada Quill found the Kestrel relation in 2033. How many stars did she publish it for?", False, "25 stars"),
+])
+def test_a_compound_typed_in_lower_case_and_a_question_after_a_year(question: str, german: bool, key: str) -> None:
+    """"größenklassen" and "helligkeitsverhältnis" typed in lower case are compounds of known words
+    ("entsprechen" says "is"); a sentence ending in a year ends before the question."""
+    assert _key(question, SCALE, "Kestrel", german=german) == key

@@ -283,6 +283,34 @@ def test_spacesuits_and_spaceships_are_spaceflight_questions(text: str) -> None:
     assert classify_intent(text).kind == "knowledge"
 
 
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("Wie heißt der Effekt, bei dem sich das Auge bei Dunkelheit von Gelbgrün nach Blaugrün umstellt?",
+     _near("weather", 0.01, ())),
+    ("I wear glasses when observing. How much eye relief should an eyepiece have?", _near("planning", 0.01,
+                                                                                          ("eye relief", "eyepiece"))),
+    ("What seeing, measured as the FWHM of a star image, do the best observatories reach?",
+     _near("weather", 0.03, ("seeing",))),
+])
+def test_a_question_for_a_name_or_after_a_remark_or_about_images_asks_no_plan(text: str, meaning: Meaning) -> None:
+    """Words like a place and a time in a question for a name ("nach Blaugrün", "bei Dunkelheit"), a remark
+    about one's observing before the question, a star image measured: questions about the world."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Ich will heute Abend in Berlin beobachten. Was lohnt sich?", "planning"),
+    ("Show me an image of M31", "images"),
+])
+def test_a_plan_after_a_remark_and_a_picture_request_still_are(text: str, kind: str) -> None:
+    assert classify_intent(text).kind == kind
+
+
+@pytest.mark.parametrize("text", ["wie viel prozent vom merkurradius macht der eisenkern aus",
+                                  "Wie heiß wird die Venusoberfläche?", "Wie lang ist ein Jupitertag?"])
+def test_a_planet_in_a_german_compound_makes_an_astronomy_question(text: str) -> None:
+    assert classify_intent(text).kind == "knowledge"
+
+
 AFTER_A_PLAN = {"has_plan": True, "follows_up": True}
 
 

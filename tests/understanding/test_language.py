@@ -45,6 +45,8 @@ LONG_ENGLISH = (
         ("Who discovered Uranus?", "en"),
         ("How far away is Andromeda?", "en"),
         ("How many moons did Voyager 2 find?", "en"),
+        ("Woraus besteht interstellarer Staub?", "de"),  # a question of a question word, a verb and a noun
+        ("Wodurch entsteht Polarlicht?", "de"),
     ],
 )
 def test_language_of_short_and_long_messages(text: str, expected: str) -> None:
