@@ -84,7 +84,10 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                      r"|lichtjahren?|astronomical units|parsecs?)\b|\bwie (?:weit|fern|nah)\b|\bdistance\b|\bentfernung\b|\babstand\b"
                      r"|\b(?:farther|further|closer|weiter entfernt|naher)\b")),
     (Asked.AGE, r"\bhow old\b|\bwie alt\b|\bage of\b|\balter de[rs]\b|\bhow many years old\b|\bwie viele jahre alt\b"),
+    # "wie viel Grad hat es dort" asks a temperature, as degrees beside "kalt" do; an angle otherwise (SIZE)
     (Asked.TEMPERATURE, (r"\bhow (?:hot|warm|cold|cool)\b|\bwie (?:heiss|warm|kalt)\b|\btemperature\b|\btemperatur\b"
+                        r"|\bwie ?viele?n? grad (?:hat|hatte|ist|war|sind|waren|wird|herrscht|herrschen) (?:es|dort|da)\b"
+                        r"|\b(?:kalt|warm|heiss|cold|hot)\b.*\b(?:grad|degrees)\b|\b(?:grad|degrees)\b.*\b(?:kalt|warm|heiss|cold|hot)\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
     (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:(?:solar|sun|earth|jupiter) mass(?:es)?|(?:sonnen|erd|jupiter)massen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
@@ -234,10 +237,11 @@ _STOP = _STOP | {"um", "vom", "ins", "ans", "aufs", "durchs", "ums", "insgesamt"
 prepositions above, and "insgesamt", which sums what is asked ("in total" in English)."""
 _STOP = _STOP | {"hatte", "hatten", "hattest", "hab", "habe", "wurde", "wurden", "lassen", "liess", "lasst", "konnte",
                  "konnten", "muss", "musste", "could", "should", "might", "must", "shall", "entspricht", "entsprechen",
-                 "entsprach"}
+                 "entsprach", "dort"}
 """Auxiliary and modal verbs in their other forms ("Wie viele Detektoren hatte Gaia?", "wann wurde das
 Wow-Signal empfangen", "how bright could Vesta get"): the tense or mood of the question, not its subject;
-and "entspricht", which says "is" ("5 Größenklassen entsprechen einem Verhältnis von 100")."""
+and "entspricht", which says "is" ("5 Größenklassen entsprechen einem Verhältnis von 100"); "dort" (there)
+points back to the thing named ("Pluto kalt – wie viel Grad hat es dort?")."""
 _STOP_ENGLISH = _STOP - {"die", "war", "man", "hat", "sein"}
 """For an English question: German stopwords that are English words of meaning count ("When
 did Heinrich Olbers die?")."""
@@ -582,9 +586,10 @@ _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|tod
 must say: "how far away is Voyager 1 right now" is answered by the latest figure a passage gives
 ("By 2025 … 165 au"), why Cassini was sent into Saturn "am Ende" by why it was."""
 _NOT_THAT = re.compile(r",?\s*\b(?:(?:and|but|aber|und)\s+)?(?:not|nicht)\s+(?:the|its|a|an|die|der|das|den|dem|ihre[nm]?"
-                       r"|seine[nm]?)\s+[^,?.!;]*", re.IGNORECASE)
-"""What a question says it does not ask ("its bulk composition and not the atmosphere"): no word a
-sentence must say."""
+                       r"|seine[nm]?)\s+[^,?.!;]*|,?\s*\b(?:according to|laut|nach Angaben (?:der|des|von))\s+[^,?.!;]*",
+                       re.IGNORECASE)
+"""What a question says it does not ask ("its bulk composition and not the atmosphere"), and whom it
+asks by ("according to the James Webb telescope"): no word a sentence must say."""
 _BY_TELESCOPE = re.compile(r"\b(?:in|at|through|with|im|am|mit|durch(?:s|\s+das)?)\s+(?:(?:the|a|his|her|their|dem|einem|seinem"
                            r"|ihrem)\s+)?(?:telescope|teleskop|fernrohr)\b", re.IGNORECASE)
 """Who found or when one saw a thing "in the telescope" (rather than on paper) is told by who found
@@ -654,6 +659,17 @@ _LEADING: tuple[tuple[Asked, re.Pattern[str]], ...] = (
 )
 
 
+def _joined(question: str, passages: set[str]) -> str:
+    """An English question with two words written as the one the passages use ("day side" as
+    "dayside", "sun spots" as "sunspots")."""
+    words = tokens(question)
+    for first, second in pairwise(words):
+        if len(first) >= 3 and len(second) >= 3 and stem(first + second) in passages:
+            question = re.sub(rf"\b{re.escape(first)}[\s-]+{re.escape(second)}\b", first + second, question,
+                              flags=re.IGNORECASE)
+    return question
+
+
 def _everyday(text: str) -> str:
     """``text`` with its everyday English phrases said as the passages say them (:data:`_EVERYDAY`)."""
     for phrase, said in _EVERYDAY:
@@ -670,10 +686,13 @@ def question_kind(question: str) -> Asked:
     return Asked.FACT
 
 
-_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!:])\s+|(?<=\b\d{4}\.)\s+(?=[A-ZÄÖÜ])|\s+[-–—]\s+")
+_PARTS = re.compile(r"(?<=\?)\s+|(?<=[^\W\d_]{3}[.!:])\s+|(?<=\b\d{4}\.)\s+(?=[A-ZÄÖÜ])|\s+[-–—]\s+"
+                    r"|,\s+(?:but|aber)\s+(?=(?:how|what|when|who|why|which|wie|was|wann|wer|warum|welche)\b)",
+                    re.IGNORECASE)
 """Where a message's sentences part: after "?", after ".", "!" or ":" closing a word ("z. B." and
-"am 12. August" go on; "quick question: how old is the Sun?") or a year ("… in 1912. How many …"), and
-at a dash between clauses."""
+"am 12. August" go on; "quick question: how old is the Sun?") or a year ("… in 1912. How many …"), at
+a dash between clauses, and at a "but" that turns to the question ("Betelgeuse is supposed to be
+near the end of its life, but how old is it actually?")."""
 _ASKS = re.compile(r"^\W*(?:what|what's|whats|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could"
                    r"|will|would|has|have|had|was|wer|wem|wen|wessen|wann|wo|warum|wieso|weshalb|wie|welche[rsmn]?"
                    r"|ist|sind|hat|haben|gibt|kann|kannst|wird|werden|um wie)\b", re.IGNORECASE)
@@ -767,7 +786,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if german:
         question = _separable(question)
     if not german:
-        question = _everyday(question)
+        question = _joined(_everyday(question), passage_stems)
         named = [(_everyday(name), titles) for name, titles in named]
     filler = {Asked.DISTANCE: _DISTANCE_FILLER, Asked.NAME: _NAME_WORDS, Asked.PERSON: _PERSON_WORDS,
               Asked.DURATION: _DURATION_FILLER, Asked.COMPOSITION: _COMPOSITION_FILLER,
@@ -1711,6 +1730,18 @@ def _designation(question: Question, sentence: str) -> str | None:
     return found.group() if found else None
 
 
+_PLANET_LETTER = re.compile(r"\d+[a-h]")
+"""A planet of a numbered star ("1c" of TRAPPIST-1c)."""
+
+
+def _lettered_otherwise(question: Question, clause: str) -> bool:
+    """Whether ``clause`` names a planet by another letter than the question's ("TRAPPIST-1b" when
+    TRAPPIST-1c is asked)."""
+    asked = {form for entity in question.entities for forms in entity.words for form in forms
+             if _PLANET_LETTER.fullmatch(form)}
+    return bool(asked) and any(_PLANET_LETTER.fullmatch(word) and word not in asked for word in tokens(clause))
+
+
 def _own_clause(question: Question, sentence: str) -> str:
     """Of a sentence telling several events ("Titania … by Herschel in 1787; … and Miranda … by
     Kuiper in 1948", "Huygens landed … in 2005, and Cassini discovered the plumes of Enceladus"),
@@ -1723,9 +1754,14 @@ def _own_clause(question: Question, sentence: str) -> str:
             clauses.append(clause)
     naming = [clause for clause in clauses
               if any(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
+    whole = [clause for clause in naming
+             if all(entity.in_words(set(map(stem, tokens(clause)))) for entity in question.entities)]
+    if len(whole) == 1:
+        naming = whole  # "TRAPPIST-1b has …, and that TRAPPIST-1c has …": the clause that names all of it
     if len(clauses) > 1 and len(naming) == 1:
         told = [clause for clause in clauses if clause is not naming[0] and _tells(question, clause)
-                and not _tells(question, naming[0]) and not _names_other(question, clause)]
+                and not _tells(question, naming[0]) and not _names_other(question, clause)
+                and not _lettered_otherwise(question, clause)]
         return " ".join([naming[0], *told])  # "Wren is approaching us …, and a collision is expected in …"
     own: list[str] = []
     other = False

@@ -23,8 +23,11 @@ _COMPARISON = re.compile(
     r"|differen\w*|differ\w*|compar\w*|contrast\w*|besser|better|lieber|rather|brighter|bigger|larger"
     r"|smaller|hotter|colder|heavier|farther|further|closer|older|younger|heller|größer|grösser|kleiner"
     r"|heißer|heisser|kälter|schwerer|älter|jünger|näher|weiter entfernt|thicker|dicker|denser|dichter"
-    r"|stronger|stärker|faster|schneller|longer|länger|warmer|wärmer|higher|höher|which|welche[rs]?)\b",
+    r"|stronger|stärker|faster|schneller|longer|länger|warmer|wärmer|higher|höher)\b"
+    r"|\b(?:which|welche[rs]?)\b.*\b(?:or|oder)\b",
     re.IGNORECASE)
+"""A comparison: a comparing word, or a choice ("Which is closer, Mars or Venus?"); "In which year did
+Isaac Newton build …" names two things but compares nothing."""
 _WHY = re.compile(r"\W*(?:why|warum|wieso|weshalb|weswegen)\b", re.IGNORECASE)
 """"Why is Venus hotter than Mercury?" asks the reason for one thing, which one sentence gives:
 searched as one question, not one topic per compared thing."""

@@ -426,8 +426,9 @@ def asks_sunrise_only(lowered: str) -> bool:
 
 STELLARIUM_WORDS = re.compile(r"\bstellarium\b|\bscreenshot\b|\bbildschirmfoto\b")
 IMAGE_REQUEST = re.compile(
-    r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|images?|pics?)\b(?!\s*schirm)"
+    r"\b(?:bild(?:er)?|fotos?|photos?|aufnahmen?|pictures?|(?<!\bto )(?<!\bwill )images?|pics?)\b(?!\s*schirm)"
 )
+"""A picture asked for; "I want to image the Owl Nebula" is photographing it oneself."""
 PAST_EVENT = re.compile(
     r"^(?:wann|wer|when|who)\b.*\b(?:wurden?|waren?|hatten?|was|were|did|had)\b"
 )

@@ -22,7 +22,7 @@ from singularity.planning.timephrases import parse_duration
 from singularity.understanding.equipment_spans import find_equipment
 from singularity.understanding.place_spans import find_coordinates, find_place
 from singularity.understanding.time_spans import (
-    blocked_greetings,
+    blocked_times,
     find_duration,
     find_when,
     parses_as_time,
@@ -76,7 +76,7 @@ def extract_planning_slots(text: str, *, awaiting: str | None = None) -> Plannin
     provided the slot's parser reads it.
     """
     tokens = tokenize(text)
-    taken = blocked_greetings(text, tokens)
+    taken = blocked_times(text, tokens)
     found: dict[str, str] = {}
 
     def claim(name: str, hit: tuple[str, set[int]] | None) -> None:

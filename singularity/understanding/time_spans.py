@@ -73,10 +73,12 @@ _PHRASES = (
         r"(?:tagen?|days?|wochen?|weeks?|stunden?|hours?|minuten|minutes)\b"
     ),
 )
-_GREETINGS = (
+_NO_TIME = (
     re.compile(r"\bguten\s+(?:morgen|abend|tag)\b|\bgood\s+(?:morning|evening|night|afternoon)\b"),
     re.compile(r"\bgute\s+nacht\b"),
+    re.compile(r"\bnight[\s-]+sk(?:y|ies)\b|\bnight[\s-]+side\b"),
 )
+"""Greetings and "the night sky" (the sky as such, "Artificial Night Sky Brightness"): no observing time."""
 
 _DURATION_UNIT = re.compile(
     r"(?:\d+(?:[.,]\d+)?)?(?:stunden?|std|hours?|hrs?|minuten?|minutes?|mins?"
@@ -90,9 +92,9 @@ _DURATION_PREFIXES = {"für", "fuer", "for"}
 _MAX_DURATION_WORDS = 6
 
 
-def blocked_greetings(text: str, tokens: Sequence[Token]) -> set[int]:
-    """Tokens of "Guten Morgen", "good evening"…, which name no observing time."""
-    return indices_matching(text, tokens, _GREETINGS)
+def blocked_times(text: str, tokens: Sequence[Token]) -> set[int]:
+    """Tokens of "Guten Morgen", "good evening", "the night sky"…, which name no observing time."""
+    return indices_matching(text, tokens, _NO_TIME)
 
 
 # --------------------------------------------------------------------------- duration

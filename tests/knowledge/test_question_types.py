@@ -1809,3 +1809,31 @@ def test_a_compound_typed_in_lower_case_and_a_question_after_a_year(question: st
     """"größenklassen" and "helligkeitsverhältnis" typed in lower case are compounds of known words
     ("entsprechen" says "is"); a sentence ending in a year ends before the question."""
     assert _key(question, SCALE, "Kestrel", german=german) == key
+
+
+LARK_FACTS = _about("Lark", "In this made-up example Lark is only about 10 million years old. In 2031 the Tern "
+                            "telescope showed that Lark has a dayside temperature of about 500 K.")
+
+
+@pytest.mark.parametrize(("question", "german", "key"), [
+    ("Lark is supposed to be near the end of its life, but how old is it actually?", False,
+     "about 10 million years old"),
+    ("How hot is Lark on its day side according to the Tern telescope?", False, "about 500 K"),
+    ("Lark heiß – wie viel Grad hat es dort?", True, "about 500 K"),
+])
+def test_a_but_before_the_question_whom_it_asks_by_and_two_words_written_as_one(question: str, german: bool,
+                                                                                  key: str) -> None:
+    """"…, but how old is it" is the question; "according to the Tern telescope" whom it asks by; "day
+    side" is the passages' "dayside"; "wie viel Grad hat es" asks a temperature."""
+    assert _key(question, LARK_FACTS, "Lark", german=german) == key
+
+
+
+def test_a_clause_about_another_lettered_planet_tells_nothing_of_this_one() -> None:
+    """"LARK-1b has a dayside temperature of about 500 K …, and that LARK-1c has no thick
+    atmosphere" says nothing of LARK-1c's temperature."""
+    passages = _about("The LARK-1 system", "In this made-up example measurements of two planets showed that LARK-1b "
+                                           "has a dayside temperature of about 500 K, and that LARK-1c has no thick "
+                                           "atmosphere.")
+    assert _key("Wie heiß ist der Planet LARK-1c?", passages, german=True) is None
+    assert _key("Wie heiß ist der Planet LARK-1b?", passages, german=True) == "about 500 K"

@@ -169,3 +169,12 @@ def test_a_word_that_only_opens_the_message_is_no_topic_of_its_own(question: str
     plan = plan_search(question, TITLES)
     assert not plan.split
     assert plan.topics[0].query == question
+
+
+def test_which_asks_a_choice_only_between_things_named_with_or() -> None:
+    """"In which year did Isaac Newton build the first reflecting telescope?" names two things and
+    compares none: it is searched whole, not as two topics with a name cut out of each."""
+    titles = TitleIndex([("Isaac Newton", ["Isaac Newton"]), ("Reflectors", ["reflecting telescope"])])
+    plan = plan_search("In which year did Isaac Newton build the first working reflecting telescope?", titles)
+    assert [topic.query for topic in plan.topics] == [
+        "In which year did Isaac Newton build the first working reflecting telescope?"]

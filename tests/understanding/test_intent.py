@@ -592,3 +592,15 @@ def test_a_question_that_mentions_greetings_is_no_greeting(text: str, kind: str)
     names = ("Voyager Golden Record",) if "Voyager" in text else ()
     meaning = _near("greeting", 0.005 if names else -0.005, names)
     assert classify_intent(text, meaning=meaning).kind == kind
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("What is the distance to Canopus, the second-brightest star in the night sky?",
+     _near("planning", 0.03, ("brightest star",))),
+    (("According to the 2016 World Atlas of Artificial Night Sky Brightness, what share of people live under "
+      "light-polluted skies?"), _near("planning", 0.03, ("Sky Brightness",))),
+    ("I want to image the Owl Nebula M97 — how large is it in the sky?", _near("images", 0.03, ("Owl Nebula",))),
+])
+def test_the_night_sky_is_no_night_and_to_image_is_to_photograph(text: str, meaning: Meaning) -> None:
+    """"the night sky" names no observing time, "to image" a thing is to photograph it oneself."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
