@@ -32,7 +32,7 @@ from singularity.knowledge.question_types import (
 )
 from singularity.knowledge.sentences import split_sentences
 from singularity.knowledge.spelling import SHORTEST, corrected
-from singularity.knowledge.vectors import stem, stems, tokens
+from singularity.knowledge.vectors import STOPWORDS, stem, stems, tokens
 
 _QUANTITY = {"warm", "kalt", "heiss", "hot", "cold", "temperatur", "gross", "big", "large", "weit",
              "entfernt", "far", "hell", "bright", "alt", "alter", "old", "schwer", "masse", "wie", "how",
@@ -171,7 +171,8 @@ def answer_quotes(question: str, passages: Sequence[Mapping[str, Any]], *,
     return Answer(read.asked, quotes[:MAX_ANSWER_SENTENCES], carried[0][3], [])
 
 
-_ENGLISH_LEXICON = TYPE_WORDS | WIDEN.keys() | {word for said in WIDEN.values() for phrase in said for word in tokens(phrase)}
+_ENGLISH_LEXICON = (TYPE_WORDS | STOPWORDS | WIDEN.keys()
+                    | {word for said in WIDEN.values() for phrase in said for word in tokens(phrase)})
 GERMAN_SLIPS = 8
 """A German question's slips are read against the words that say what is asked ("Temperatur",
 "Geschwindigkeit"), long ones only: German has many words one letter from another ("woraus",
@@ -180,11 +181,13 @@ GERMAN_SLIPS = 8
 
 def known_words(texts: Sequence[str], names: Sequence[str], *, german: bool) -> frozenset[str]:
     """The words a question's typing slips are read against (:func:`~singularity.knowledge.spelling.corrected`):
-    the answerer's own words and for an English question the passages' words too; for a German
+    the answerer's own words and the small words of both languages ("there" is no slip for "three"),
+    and for an English question the passages' words too; for a German
     one the words that say what is asked (:data:`GERMAN_SLIPS`); and the names found in the
     question ("halley" is no slip for "valley")."""
     own = {word for name in names for word in tokens(name)}
-    return frozenset(TYPE_WORDS | own if german else _ENGLISH_LEXICON | own | {word for text in texts for word in tokens(text)})
+    return frozenset(TYPE_WORDS | STOPWORDS | own if german else
+                     _ENGLISH_LEXICON | own | {word for text in texts for word in tokens(text)})
 
 
 _BY = re.compile(r"(?<=\d)\s*×\s*(?=\d)")

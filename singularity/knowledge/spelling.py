@@ -11,7 +11,8 @@ from collections.abc import Collection
 from singularity.knowledge.vectors import tokens
 
 SHORTEST = 6
-"""Shorter words are left as typed: "stars" and "stare" are both words, one slip apart."""
+"""Shorter words are left as typed: "under" is one slip from the German "unter", "there" one swap
+from "three"."""
 
 _WORD = re.compile(r"[^\W\d_]+")
 
