@@ -231,9 +231,19 @@ _CONCEPTS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 """Words of one meaning: any question word of a group may be said by any passage word of it
 (kept beside the single widenings of :data:`WIDEN`, which they extend)."""
 
-for _asked, _said in _CONCEPTS:
-    for _word in _asked:
-        WIDEN[_word] = tuple(dict.fromkeys((*WIDEN.get(_word, ()), *(said for said in _said if said != _word))))
+
+
+def _with_concepts(widening: dict[str, tuple[str, ...]],
+                   concepts: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]) -> dict[str, tuple[str, ...]]:
+    """``widening`` with each question word of a concept also widened to the concept's passage words."""
+    merged = dict(widening)
+    for asked, said in concepts:
+        for word in asked:
+            merged[word] = tuple(dict.fromkeys((*merged.get(word, ()), *(other for other in said if other != word))))
+    return merged
+
+
+WIDEN = _with_concepts(WIDEN, _CONCEPTS)
 
 
 _ENDINGS = ("en", "er", "es", "em", "e", "n", "s")

@@ -640,7 +640,9 @@ the aurora, "shooting stars" meteors, "give off" emit): a phrase of several word
 word of it alone ("lights", "off") would mean something else."""
 _PAST = re.compile(r"\b(?:was|were|did|wurde|wurden|war|waren)\b")
 _FUTURE = re.compile(r"\b(?:will|next|upcoming|nachste[nrs]?|kommende[nrs]?)\b")
-_NUMBER_IN_NAME = re.compile(r"^(?:\d{1,3}|0\d+|(?!1[5-9]\d\d$|20\d\d$)\d{4,}|\d{1,4}[b-h])$")
+_PLANET_LETTER = re.compile(r"\d{1,4}[b-h]")
+"""A planet of a numbered star ("1c" of TRAPPIST-1c, "9b" of KELT-9b)."""
+_NUMBER_IN_NAME = re.compile(rf"^(?:\d{{1,3}}|0\d+|(?!1[5-9]\d\d$|20\d\d$)\d{{4,}}|{_PLANET_LETTER.pattern})$")
 """A number in a name ("Apollo 11", "WISE 0855−0714", "HD 209458", a planet's "KELT-9b"), not a
 year: a sentence must say it."""
 _DECADE = re.compile(r"^(1[5-9]\d|20\d)0(?:s|er|ern)$")
@@ -1728,10 +1730,6 @@ def _designation(question: Question, sentence: str) -> str | None:
     catalogue = _catalogue_asked(question.words) or ""
     found = re.search(rf"\b{_CATALOGUES[catalogue]}\s?\d{{1,4}}\b", sentence)
     return found.group() if found else None
-
-
-_PLANET_LETTER = re.compile(r"\d+[a-h]")
-"""A planet of a numbered star ("1c" of TRAPPIST-1c)."""
 
 
 def _lettered_otherwise(question: Question, clause: str) -> bool:
