@@ -89,7 +89,7 @@ _KIND_PATTERNS: tuple[tuple[Asked, re.Pattern[str]], ...] = tuple((kind, re.comp
                         r"|\bwie ?viele?n? grad (?:hat|hatte|ist|war|sind|waren|wird|herrscht|herrschen) (?:es|dort|da)\b"
                         r"|\b(?:kalt|warm|heiss|cold|hot)\b.*\b(?:grad|degrees)\b|\b(?:grad|degrees)\b.*\b(?:kalt|warm|heiss|cold|hot)\b"
                         r"|\w*temperatur\b|\b(?:hotter|colder|warmer|heisser|kalter)\b")),
-    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:(?:solar|sun|earth|jupiter) mass(?:es)?|(?:sonnen|erd|jupiter)massen)\b|\bhow (?:heavy|massive)\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
+    (Asked.MASS, r"\w*gewicht\b|\b(?:hochst|maximal|grenz|gesamt)masse\b|\bhow much\b.*\bweigh\b|\bwie viel\b.*\bwieg(?:t|en)?\b|\b(?:how|wie) ?(?:many|viele?n?) (?:kilo\w*|kg|tonnes?|tons?|grams?|pounds?|gramm|tonnen)\b|\b(?:how|wie) ?(?:many|viele?n?) (?:(?:solar|sun|earth|jupiter) mass(?:es)?|(?:sonnen|erd|jupiter)massen)\b|\bhow (?:heavy|massive)\b|\bhow much mass\b|\bwie ?viel masse\b|\bwie schwer\b|\bmass of\b|\bmasse (?:de[rs]|von)\b|\b(?:heavier|more massive|schwerer)\b"),
     # how often something happened is a count of times ("wie oft hat Cassini den Saturn umrundet"),
     # how often it happens a frequency
     (Asked.COUNT, r"\bhow (?:often|frequently) (?:did|has|have|had)\b|\bwie (?:oft|haufig) (?:hat|haben|hatte|hatten|ist|sind|war|waren|wurde|wurden)\b"),
@@ -219,16 +219,17 @@ _STOP = _STOP | {"usually", "normally", "typically", "typical", "generally", "ba
 is asked ("how hot does Venus usually get", "why does the sky seem dark at night", "his famous limit")."""
 _STOP = _STOP | {"supposed", "expected", "due", "soll", "sollen", "beim"}  # "when is Dragonfly supposed to launch": what is planned, said as "planned to"
 _STOP = _STOP | {"something", "anything", "etwas", "einiges", "interesting", "interessantes", "interessante",
-                 "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort", "fun",
+                 "uberhaupt", "object", "objekt", "thing", "things", "ding", "kind", "sort", "fun", "stuff", "zeug",
                  "cool", "spannendes", "spannende", "lustiges"}
 """An open request names nothing a sentence must say ("Tell me something about the Andromeda
 Galaxy", "Erzähl mir etwas Interessantes über Saturn", "Was ist NGC 869 überhaupt für ein
-Objekt?", "What kind of object is M13?")."""
+Objekt?", "What kind of object is M13?", "what is the stuff in the rings made of")."""
 _STOP = _STOP | {"one", "once"}
 """"One" is an article or a pronoun ("one cycle of precession", "from one full moon to the next"),
 and "once" its adverb ("to go once around the Earth"), not a detail a sentence must repeat."""
 _STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
 _STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
+_STOP = _STOP | {"aufeinander", "einander", "gegenseitig"}  # "bewegen sich aufeinander zu": each other
 _STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
 _STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"
 _STOP = _STOP | {"sag"}  # "Sag mal, wie schwer ist der Mond?", as "erzähl mir"
@@ -374,8 +375,9 @@ _TIMES = re.compile(rf"{_APPROX}(?:{_NUM}|\b(?:{_NUMBER_WORDS})\b)\s+times\b|\b(
 _COUNT = re.compile(rf"{_APPROX}(?:between\s+{_DIGITS}\s+and\s+{_DIGITS}|{_NUM}|\b(?:{_NUMBER_WORDS})\b)(?:\s+[a-z-]+){{0,3}}",
                     re.IGNORECASE)
 """A count, a range "between 100 and 400 billion stars" whole."""
-_OBJECT = re.compile(r"\b(\w+)\s+(?:the\s+)?([A-Z][\w'’-]+)")
-"""A verb and the capitalised name after it: what the verb acted on ("discovered Pluto")."""
+_OBJECT = re.compile(r"\b(\w+(?<!ity)(?<!tion)(?<!sion)(?<!ness)(?<!ment))\s+(?:the\s+)?([A-Z][\w'’-]+)")
+"""A verb and the capitalised name after it: what the verb acted on ("discovered Pluto"); a noun
+before a name is none ("whose variability John Goodricke discovered")."""
 _SEPARATION_BEFORE = re.compile(r"\bwithin\s+$|\b(?:distance|orbits? at|orbiting at)\b[^;]{0,30}$", re.IGNORECASE)
 _SEPARATION_AFTER = re.compile(r"\s*(?:of|from|away|apart)\b", re.IGNORECASE)
 """A length "within … of" or "… from" a thing, or after a distance ("orbiting at an average
@@ -391,7 +393,7 @@ _MONTHS = ("(?-i:January|February|March|April|May|June|July|August|September|Oct
 """Capitalised only: "it may merge" names no month."""
 _DATE = re.compile(
     rf"\b(?:\d{{1,2}}\s+(?:{_MONTHS})\s+)?(?:(?:in|on|since|until|by|from|around|about|c\.)\s+)?"
-    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|20\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm|kg|kilograms?|tonnes?))"
+    rf"(?:(?:{_MONTHS})\s+)?(?<![\d,.])(?:1\d{{3}}|2[01]\d{{2}}|\d{{3}})\b(?:\s*(?:BC|BCE|AD|CE))?(?!\d|[,.]\d|\s*(?:km|m\b|°|k\b|kelvin|light|au\b|times|%|mm|cm|kg|kilograms?|tonnes?))"
     rf"|\b(?:(?:in|around|about|by|until|from)\s+)?the\s+year\s+\d{{1,2}},\d{{3}}\b"  # "around the year 14,000"
     rf"|\b(?:in|on|since|during|until)\s+(?:the\s+)?(?:{_MONTHS})\b"
     rf"|\b(?:\d+(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
@@ -415,7 +417,10 @@ _CAUSE = re.compile(
     re.IGNORECASE)
 _DEFINES = re.compile(r"\b(?:is|are|was)\s+(?:a|an|the|one of)\b|\b(?:is|are)\s+\w+\s+(?:that|which|of)\b"
                       r"|\bare\s+(?:\w+\s+){0,2}\w+s\s+(?:whose|that|which)\b"  # "Pulsars are spinning neutron stars whose …"
-                      r"|\brefers? to\b|\bmeans\b|\b(?:is|are) (?:also )?(?:called|named|known as)\b|\bdescribes?\b", re.IGNORECASE)
+                      r"|\brefers? to\b|\bmeans\b|\b(?:is|are) (?:also )?(?:called|named|known as)\b|\bdescribes?\b"
+                      r"|,\s+the\s+\w+\s+(?:of|inside|within|where|which|that|between|at which|in which)\b", re.IGNORECASE)
+"""How a sentence says what a thing is: "X is a …", "X refers to …", or in apposition: "the Roche
+limit, the distance inside which …", "the Julian date (JD), the number of days since …"."""
 _COMPOSED = re.compile(r"\b(?:made|composed|built)\s+(?:up\s+)?(?:\w+\s+){0,2}of\b|\bconsist(?:s|ed|ing)?\s+(?:\w+\s+){0,2}of\b"
                        r"|\b(?:of|with)\s+(?:\w+\s+)?(?:liquid|frozen|molten|salty|icy|solid|gaseous)\b"
                        r"|\b(?:rich in|full of|filled with|mixture of)\b|\bmostly\s+(?:of\s+)?[a-z]+\s+and\s+[a-z]+\b"
@@ -428,6 +433,9 @@ _NAMESAKE = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b", re.IGNORECA
 _NAMESAKE_QUESTION = re.compile(r"\bnamed (?:after|for)\b|\bin honou?r of\b|\bnamesake\b|\bbenannt nach\b|\bnach wem\b"
                                 r"|\bnamensgeber", re.IGNORECASE)
 """People after these words are namesakes, not whoever did what was asked."""
+_NAMESAKE_PHRASE = re.compile(r"^(?:[^,;:.(]|\([^)]*\))*")
+"""Who a thing is named after: the words up to the next comma outside brackets ("astronomers …
+(Galle, Le Verrier and Adams)"), after which the sentence may go on to whoever did what was asked."""
 _STRONG_CAUSE = re.compile(r"\b(?:because|due to|caused by|the reason|answer is|explanation|explains?|results? from|"
                            r"comes? from|thanks to|owing to|driven by)\b", re.IGNORECASE)
 """Words that give a reason outright, not in passing ("so", "if", "when")."""
@@ -440,6 +448,10 @@ _NAMING = re.compile(rf"(?:^|\b(?:called|named|known as|is|was|are)\s+"
 _KIND_AND_NAME = re.compile(rf"\b(?P<kind>[a-z]+)\s+(?P<name>{_CAPITAL}(?:\s+{_CAPITAL})*|[A-Z]{{1,4}}\s?\d{{1,5}}[a-z]?)\b")
 """A kind of thing and the name after it ("the galaxy NGC 4993", "the crater Tycho"): the name
 a "which galaxy" question asks."""
+_NAME_AND_KIND = re.compile(rf"\bthe\s+(?P<name>{_CAPITAL}(?:[\s-]+{_CAPITAL})*)\s+(?P<kind>effect|limit|law|paradox"
+                            r"|constant|diagram|scale|division|gap|belt|cloud|zone|relation|problem|hypothesis|theory)\b")
+"""A name and the kind of thing named after somebody ("the Purkinje effect", "the Chandrasekhar
+limit"); "the Galilean moons" name no moon."""
 _NAME_RUN = re.compile(rf"{_CAPITAL}(?:\s+(?:{_PARTICLE}\s+|(?:[A-Z]\.\s*)+)?{_CAPITAL})+|{_CAPITAL}\s+{_PARTICLE}\s*{_CAPITAL}")
 _ACTOR = re.compile(rf"\bby\s+({_CAPITAL})|({_CAPITAL})\s+(?:discovered|found|invented|built|proposed|predicted|"
                     r"showed|measured|named|calculated|described|noticed|observed|coined|realised|realized|identified|"
@@ -580,11 +592,13 @@ class Question:
 
 _NOW = re.compile(r"\b(?:right now|just now|now|currently|presently|nowadays|today|these days|at the moment"
                   r"|jetzt|inzwischen|mittlerweile|derzeit|zurzeit|momentan|heute|heutzutage|gerade"
-                  r"|at the end|in the end|finally|eventually|am ende|zum schluss|am schluss|schliesslich|endlich)\b",
+                  r"|at the end|in the end|finally|eventually|am ende|zum schluss|am schluss|schliesslich|endlich"
+                  r"|back(?= (?:when|then)\b)|damals)\b",
                   re.IGNORECASE)
 """When the question is asked, or when in a story the thing asked happened, is no word a sentence
 must say: "how far away is Voyager 1 right now" is answered by the latest figure a passage gives
-("By 2025 … 165 au"), why Cassini was sent into Saturn "am Ende" by why it was."""
+("By 2025 … 165 au"), why Cassini was sent into Saturn "am Ende" by why it was, the pole star "back when"
+the pyramids were built by the one "when" they were."""
 _NOT_THAT = re.compile(r",?\s*\b(?:(?:and|but|aber|und)\s+)?(?:not|nicht)\s+(?:the|its|a|an|die|der|das|den|dem|ihre[nm]?"
                        r"|seine[nm]?)\s+[^,?.!;]*|,?\s*\b(?:according to|laut|nach Angaben (?:der|des|von))\s+[^,?.!;]*",
                        re.IGNORECASE)
@@ -744,8 +758,15 @@ def _asking_part(question: str, named: list[tuple[str, Iterable[str]]]
         return asked, question, named  # "Mars has two moons, right? what are they called?": "they" are the moons
     kept = _named_in(words, named)
     if not kept or words & _PRONOUNS:
-        kept = named
+        kept = [(name, titles) for name, titles in named if not _asker_has(question, name)] or named
     return asked, part, kept
+
+
+def _asker_has(question: str, name: str) -> bool:
+    """Whether a message names ``name`` as the asker's own instrument ("I have a 16-inch Dob and want
+    to try the Einstein Cross … what magnitude is it?"): "it" is what they want to see, not that."""
+    return re.search(rf"\b(?:my|mein\w*|i\s+have\s+an?|i've\s+got\s+an?|ich\s+hab\w*\s+ein\w*)\s+(?:[\w-]+\s+){{0,2}}"
+                     rf"{re.escape(name)}\b", question, re.IGNORECASE) is not None
 
 
 def _named_in(words: set[str], named: list[tuple[str, Iterable[str]]]) -> list[tuple[str, Iterable[str]]]:
@@ -774,6 +795,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     else says what is asked ("Wie heißt der Hund von Edwin Hubble?") or the question names
     nothing the passages know ("Wer baute den Leviathan von Parsonstown?")."""
     passage_stems = {s for text in texts for s in map(stem, tokens(text))}
+    owners = _owners(question)  # of the whole message: "I read that the Chelyabinsk meteor … How many were injured?"
     asked, question, named = _asking_part(question, list(named))
     if asked is Asked.REASON:
         question = _CONCESSION.split(question, maxsplit=1)[0]
@@ -803,7 +825,7 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
     if asked in QUANTITIES - {Asked.COUNT}:
         filler |= _MEASURED | frozenset(_UNIT_ASKED.findall(" ".join(tokens(question))))
         filler |= frozenset(_IN_A_UNIT.findall(" ".join(tokens(question)))) & _ANSWER_UNITS
-    owners = _owners(question)
+    owners |= _owners(question)
     entities = [replace(_entity(name, titles, passage_stems, german=german), setting=_in_a_place(question, name),
                         owner=set(tokens(name)) <= owners) for name, titles in named]
     entities = [entity for entity in entities if entity.words]
@@ -834,6 +856,8 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
             continue
         parts = () if widen(word) or not german else _compound(word, passage_stems) if word in capitalised else (
             _known_parts(word))
+        if parts and _glossary_whole(word, parts, passage_stems):
+            parts = ()  # "Stromausfall" is a blackout, not "Stromausf" + "all"; "Sonnenlicht" is sunlight
         if parts:  # "Radioteleskop" asks for a radio telescope: each part the passages can say must be said
             # (a compound is a noun, which German writes capitalised: "enthält" is no "enth" + "alt")
             for i, part in enumerate(parts):
@@ -879,13 +903,18 @@ def read_question(question: str, *, named: Iterable[tuple[str, Iterable[str]]], 
                     kinds, _classed(question, relation) if asked in (Asked.NAME, Asked.FACT) else frozenset(), future)
 
 
-_WHICH = re.compile(r"^\W*(?:what|which|welche[rsmn]?)\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
+_WHICH = re.compile(r"^\W*what(?:'s|’s|\s+is|\s+was|\s+are)\s+the\s+names?\s+of\s+the\s+([^\W\d_][\w'’-]*)"
+                    r"|^\W*what(?:'s|’s|\s+is|\s+was|\s+are)\s+the\s+([^\W\d_][\w'’-]*)\s+[^?]*\bcalled\b"
+                    r"|^\W*wie\s+hei(?:ß|ss)(?:t|en)\s+(?:der|die|das|den)\s+([^\W\d_][\w'’-]*)"
+                    r"|^\W*(?:what|which|welche[rsmn]?)\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
+"""The kind of thing a question asks the name of: "which galaxy", "what is the effect called",
+"Wie heißt der Effekt"."""
 
 
 def _classed(question: str, relation: dict[str, frozenset[str]]) -> frozenset[str]:
-    """The relation word right after a question's opening "what" or "which" (:attr:`Question.classed`)."""
+    """The relation word that says the kind of thing asked (:data:`_WHICH`, :attr:`Question.classed`)."""
     match = _WHICH.match(question)
-    own = stem(" ".join(tokens(match.group(1)))) if match else ""
+    own = stem(" ".join(tokens(next(group for group in match.groups() if group)))) if match else ""
     return frozenset({own} & relation.keys())
 
 
@@ -999,13 +1028,15 @@ def _hyphened_kinds(question: str, named: set[str], relation: dict[str, frozense
 
 _KIND_NOUNS = frozenset(map(stem, (
     "star", "stern", "cluster", "haufen", "sternhaufen", "nebula", "nebel", "galaxy", "galaxie", "comet", "komet",
-    "asteroid", "moon", "mond", "planet", "pulsar", "crater", "krater", "volcano", "vulkan", "constellation", "sternbild")))
+    "asteroid", "moon", "mond", "planet", "pulsar", "crater", "krater", "volcano", "vulkan", "constellation", "sternbild",
+    "meteor", "meteorite", "meteorit", "fireball", "impact")))
 """Nouns that say what kind of natural thing a name is when they follow it ("the Pleiades star
 cluster", "the Crab pulsar")."""
 _CRAFT_NOUNS = frozenset(map(stem, (
-    "spacecraft", "probe", "sonde", "raumsonde", "mission", "telescope", "teleskop", "weltraumteleskop", "satellite",
+    "spacecraft", "space", "probe", "sonde", "raumsonde", "mission", "telescope", "teleskop", "weltraumteleskop", "satellite",
     "satellit", "rover", "observatory", "observatorium", "sternwarte")))
-"""Nouns that say what kind of craft a name is ("ESA's Gaia spacecraft", "die Cassini-Sonde"). A
+"""Nouns that say what kind of craft a name is ("ESA's Gaia spacecraft", "die Cassini-Sonde", "the Gaia space
+telescope"). A
 mission lends its name to what it found ("Gaia BH3, a black hole of about 33 solar masses" is no
 mass of the Gaia spacecraft), so a craft's kind goes unsaid only when the question has other
 words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is asked of the craft alone."""
@@ -1050,14 +1081,21 @@ def _ordinals(question: str, stop: frozenset[str], *, german: bool,
     "der erste Pulsar" is a pulsar)."""
     words = tokens(question)
     pairs = []
-    for ordinal, noun in pairwise(words):
+    for at, (ordinal, noun) in enumerate(pairwise(words)):
         if ordinal not in _ORDINALS or noun in stop or noun in TYPE_WORDS or noun.isdigit():
             continue
         english = widen(noun) or _glossary_words(noun)
         if german and not english and stem(noun) not in passages:
             continue
-        pairs.append((frozenset({stem(_ORDINALS[ordinal])}), frozenset({stem(noun), "one", "ones", *map(stem, english)})))
+        qualified = [stem(word) for word in words[at + 2:at + 2 + ADVERB_REACH]] if noun.endswith("ly") and not german else []
+        pairs.append((frozenset({stem(_ORDINALS[ordinal])}),
+                      frozenset({stem(noun), "one", "ones", *map(stem, english), *qualified})))
     return tuple(pairs)
+
+
+ADVERB_REACH = 2
+"""An adverb after an ordinal qualifies the words after it, which a sentence may say without it:
+"the very first gravitationally lensed object" is "the first lensed object"."""
 
 
 def _ordinal_of_another(question: Question, sequence: list[str]) -> bool:
@@ -1120,6 +1158,17 @@ and must be said ("Marsmonde" asks about the moons of Mars, not any moons the pa
 discovered); one the glossary translates is said in English ("Sonnenflecken…": sunspot)."""
 
 
+def _glossary_whole(word: str, parts: tuple[tuple[str, ...], ...], passage_stems: Collection[str]) -> bool:
+    """Whether the glossary's term for a German compound says it better than its parts: it is one
+    English word ("Sonnenlicht": sunlight), or a part is neither translated nor like a word of the
+    passages ("Stromausfall" is no "Stromausf" + "all"). Otherwise the compound is read part by
+    part, each to be said ("Neutronenstern": "neutronen", like "neutron", and star)."""
+    whole = _glossary_words(word)
+    return bool(whole) and (len(whole) == 1 or any(
+        part == (word[:len(part[0])],) and not widen(part[0])
+        and not any(similar(stem(part[0]), seen) for seen in passage_stems) for part in parts))
+
+
 def _glossary_words(word: str) -> tuple[str, ...]:
     """The English words of the search glossary's term for one German word ("Lichtjahr")."""
     return tuple(english for term in english_terms(word) for english in tokens(term) if english not in _STOP)
@@ -1134,6 +1183,17 @@ def _glossary_name(word: str, own: str) -> tuple[str, ...]:
                  if similar(stem(name.casefold()), own))
 
 
+def _without_craft_kind(words: list[str]) -> list[str]:
+    """A craft's name without the kind words after a person's name it bears ("Spitzer space
+    telescope" → "Spitzer"): a sentence names the craft by that name alone ("until Spitzer was
+    switched off")."""
+    kept = list(words)
+    while len(kept) > 1 and stem(kept[-1]) in _CRAFT_NOUNS:
+        kept.pop()
+    named = {person.casefold() for person in NAMED_AFTER_PEOPLE}
+    return kept if len(kept) < len(words) and kept[-1] in named else words
+
+
 def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset(), *, german: bool = True) -> Entity:
     """A topic the question names, with its titles and, for a German name, its English term —
     only a term that translates what sets the name apart: "Antennen-Galaxien" is not any
@@ -1142,7 +1202,7 @@ def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset
              if not all(word in TYPE_WORDS for word in tokens(term))]
     english = [word for term in terms for word in tokens(term) if word not in _STOP]
     letters = {letter.casefold() for letter in _DESIGNATION.findall(name)}
-    own = [word for word in tokens(name) if word not in _STOP or word in letters]
+    own = _without_craft_kind([word for word in tokens(name) if word not in _STOP or word in letters])
     words = tuple(forms for word in own for forms in _forms(word, whole, split=german))  # "Altair" is no "alt" + "air"
     translated = tuple(forms for word in english for forms in _forms(word, whole))
     known = {form for forms in words for form in forms}
@@ -1160,8 +1220,20 @@ _OWNER = re.compile(r"\b([A-Z][\w-]*)(?:'s|’s|'|’)\s+(?:[a-z][\w-]*\s+){0,2}
 
 
 def _owners(question: str) -> set[str]:
-    """The words of ``question`` that name the owner of another named thing (:attr:`Entity.owner`)."""
-    return {word for found in _OWNER.finditer(question) for word in tokens(found.group(1))}
+    """The words of ``question`` that name the owner of another named thing (:attr:`Entity.owner`):
+    a possessive, or a space agency, which runs the craft asked about ("when did NASA switch off
+    the Spitzer space telescope" is answered by "Spitzer … was switched off on …")."""
+    kinds = {found.group(1) for found in _NAME_THEN_KIND.finditer(question)
+             if stem(found.group(1)) in _KIND_NOUNS | _CRAFT_NOUNS}  # "the Chelyabinsk meteor": a meteor by its name
+    return {word for found in _OWNER.finditer(question) for word in tokens(found.group(1))} | (
+        _AGENCIES & set(tokens(question))) | kinds
+
+
+_NAME_THEN_KIND = re.compile(r"\b[A-Z][\w-]*\s+([a-z]+)\b")
+"""A capitalised name and the lower-case word after it, which may say what kind of thing it is."""
+
+
+_AGENCIES = frozenset({"nasa", "esa", "jaxa", "isro", "cnsa", "roscosmos"})
 
 
 def _in_a_place(question: str, name: str) -> bool:
@@ -1521,6 +1593,8 @@ def evidence(question: Question, sentence: str) -> str | None:
         before, *after = _NAMESAKE.split(sentence, maxsplit=1)
         if question.namesake and not after:
             return None
+        if after and not question.namesake:  # "named after Delta Cephei, whose variability John Goodricke discovered"
+            before = f"{before} {_NAMESAKE_PHRASE.sub('', after[0], count=1)}"
         if _acts_on_another(question, sentence):
             return None  # "…, who discovered Pluto in 1930" does not say who discovered Arrokoth
         people = [person for person in person_names(after[0] if question.namesake else before)
@@ -1539,6 +1613,12 @@ def evidence(question: Question, sentence: str) -> str | None:
             if any(_uses(question.relation[key], {stem(spot.group("kind").casefold())}) for key in question.classed) \
                     and not _uses(own, {stem(word) for word in tokens(spot.group("name"))}):
                 return spot.group("name")
+        kinds = [question.relation[key] for key in question.classed] + [
+            forms for entity in question.entities if not entity.named(question.names) for forms in entity.words]
+        for spot in _NAME_AND_KIND.finditer(sentence):  # "Wie heißt der Effekt …?" — "the Purkinje effect"
+            if any(_uses(forms, {stem(spot.group("kind"))}) for forms in kinds) \
+                    and not _uses(own, {stem(word) for word in tokens(spot.group("name"))}):
+                return spot.group("name")
         return None
     if asked is Asked.COUNT and question.words & _HOW_MANY_TIMES:  # how often it was done: a number of times
         return _nearest(question, sentence, list(_TIMES.finditer(sentence)))
@@ -1546,11 +1626,16 @@ def evidence(question: Question, sentence: str) -> str | None:
         counts = [found for found in _COUNT.finditer(sentence) if _counts(question, found.group())
                   and not (_YEAR.match(found.group()) and _DATE_BEFORE.search(sentence[:found.start()]))
                   and not _VAGUE.match(found.group())]
+        if not counts:  # "how many orbits did Cassini do": "circled Saturn 294 times"
+            counts = [found for found in _TIMES.finditer(sentence) if _done_before(question, sentence[:found.start()])]
         if not counts and question.words & {"much", "viel"}:  # "how much Moon rock": an amount by weight
             counts = [found for found in _AMOUNT.finditer(sentence) if _counts(question, found.group("what"))]
         if not counts and question.words & {"much", "viel"}:  # "how much eye relief": an amount in a unit
             counts = [found for pattern in _QUANTITY.values() for found in pattern.finditer(sentence)
                       if _per_asked_unit(question, sentence[found.end():])]
+        if not counts and not question.counted:  # "how many were injured": "injured about 1,500 people"
+            counts = [found for found in _COUNT.finditer(sentence)
+                      if _done_before(question, sentence[:found.start()], reach=1) and not _VAGUE.match(found.group())]
         return _nearest(question, sentence, counts)
     if asked in (Asked.DATE, Asked.PERSON) and _named_as_a_landmark(question, sentence):
         return None  # "after Pluto and Charon, 1992 QB1 … was discovered in 1992" dates no discovery of Charon
@@ -1660,6 +1745,8 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
                  and not _uses(own, {stem(word) for word in tokens(rest)})  # "passed Vesta in 2032 and Pallas in …"
                  for name, rest in objects)
     asked = own | {form for key, forms in question.relation.items() if key not in question.events for form in forms}
+    if _instance_named(question, sentence):
+        return False
     for passive in _PASSIVE.finditer(sentence):  # "Jupiter's rings, discovered by Voyager 1, … Amalthea"
         if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):
             told += 1
@@ -1671,6 +1758,15 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
             others += not _uses(asked, {stem(word) for word in tokens(own_words)}) and any(
                 _bare(name) in question.names for name in re.findall(r"[A-Z][\w'’*-]*", subject))
     return told > 0 and others == told
+
+
+def _instance_named(question: Question, sentence: str) -> bool:
+    """Whether the question asks of a kind of thing, not a named one, and the sentence says that
+    kind itself: the name it gives is then the instance asked for ("Ceres, discovered by Giuseppe
+    Piazzi …, was the first asteroid found" for who found the first asteroid)."""
+    said = [stem(word) for word in tokens(_POSSESSIVE.sub(" ", sentence))]
+    kinds = [entity for entity in question.entities if not entity.owner and not entity.named(question.names)]
+    return bool(kinds) and all(entity.said_in(said) for entity in kinds)
 
 
 def _other_dimension(question: Question, before: str, after: str) -> bool:
@@ -1696,6 +1792,17 @@ def _of_dimension(question: Question, sentence: str, found: list[re.Match[str]])
             or re.match(rf"\s*(?:{patterns})\b", sentence[match.end():], re.IGNORECASE)]
 
 
+def _done_before(question: Question, before: str, *, reach: int = 4) -> bool:
+    """Whether the words just before a number do what the question counts ("circled Saturn" before
+    "294 times" for how many orbits), or, counting no noun, what it asks was done ("injured"
+    before "about 1,500 people" for how many were injured). ``reach``: how many words before."""
+    counted = [forms for key, forms in question.relation.items() if key.split("/")[0] in question.counted] or [
+        question.relation[key] for key in question.events]
+    words = {stem(word) for word in tokens(before)[-reach:]}
+    return any(_uses(forms, words) for forms in counted)
+
+
+
 def _counts(question: Question, phrase: str) -> bool:
     if _UNIT_AFTER_NUMBER.search(phrase):
         return False
@@ -1713,9 +1820,10 @@ def _counts(question: Question, phrase: str) -> bool:
 
 _CLAUSE_BREAK = re.compile(r";\s*|,\s+(?:and|while|whereas|but)\s+")
 _SAME_SUBJECT = re.compile(r"(?:has|have|had|is|are|was|were|orbits|lies|shows|takes|spins|rotates|can|could|will|would)\b"
-                           r"|.*\b(?:in|inside|around|into|onto|on|of)\s+it\W*$")
-"""A clause that goes on with a verb has the sentence's subject, and so does one that ends by
-referring back to it ("…; more than 1,300 Earths would fit inside it")."""
+                           r"|(?:it|they)\b|.*\b(?:in|inside|around|into|onto|on|of)\s+it\W*$")
+"""A clause that goes on with a verb has the sentence's subject, and so does one that opens or ends by
+referring back to it ("Hot Jupiters are easy to detect …, but they are actually uncommon: only about
+1% …", "…; more than 1,300 Earths would fit inside it")."""
 
 
 def _catalogue_asked(words: Collection[str]) -> str | None:
@@ -1810,7 +1918,9 @@ def _gap(match: re.Match[str], word: re.Match[str]) -> int:
     return word.start() - match.end() if word.start() >= match.end() else max(match.start() - word.end(), 0)
 
 
-_GOVERNED = re.compile(r"\s+(?:(?!and\b|or\b|but\b)\w+\s+)?(?:the\s+)?")  # "arrive in the mid-2030s", not "by day and −180 °C"
+_GOVERNED = re.compile(r"\s+(?:(?:off|down|out|up|away|back)\s+)?(?:(?!and\b|or\b|but\b)\w+\s+)?(?:the\s+)?")
+"""What may stand between a verb and the figure it governs: "arrive in the mid-2030s", "switched off
+on 30 January 2020", not "by day and −180 °C"."""
 
 
 def _before(told: str, year: int) -> bool:

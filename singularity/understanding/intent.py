@@ -135,8 +135,9 @@ def classify_intent(
         return Intent(kind="best_night", reason="which night is best for one object")
     if asks_if_visible(text, last_object=last_object):
         return Intent(kind="best_night", reason="whether one object can be seen that night")
-    if lx.asks_night_times(lowered) and not (lx.HOW_LONG_IT_LASTS.match(lowered) and slots.place is None
-                                             and slots.when is None and not in_planning):
+    if lx.asks_night_times(lowered) and not (lx.HOW_LONG_IT_LASTS.match(lowered) and slots.place is None and (
+            slots.when is None or lx.HOW_LONG_AFTER.match(lowered)) and not in_planning) and not (
+            meaning is not None and _on_a_body(text, meaning)):  # "When does the Sun rise on the Moon?"
         if has_plan and slots.place is None:
             return Intent(kind="plan_followup", reason="when it gets dark or the Moon rises in the plan's night")
         return Intent(kind="night", reason="when it gets dark or the Sun or the Moon rises or sets at a place")
@@ -259,7 +260,7 @@ def _about_the_world(lowered: str) -> bool:
     """A question whose observing words name no night: why something helps, how many of a thing
     one sees, how long something takes before one observes, or what an instrument, the eye or a
     city sky shows ("Can you see Pluto with a backyard telescope?")."""
-    return bool(lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered) or (
+    return bool(lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered) or lx.ASKS_WHICH_SEASON.search(lowered) or (
         lx.ASKS_HOW_LONG_OR_WHY.match(lowered) and lx.BEFORE_OBSERVING.search(lowered)) or (
         lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered) or lx.CAN_SEE.search(lowered))))
 
@@ -389,12 +390,13 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return None
     if lx.WHAT_CAN_I_SEE.search(lowered):
         return "what is observable"
-    if lx.OBSERVE_WORDS.search(lowered) and "when" in filled:
+    if lx.OBSERVE_WORDS.search(lowered) and "when" in filled and not _part_of_any_day(_asking_sentence(lowered), slots):
         return "what is observable at a given place or time"
     if lx.OBSERVE_WORDS.search(lowered) and "place" in filled:
         return "what is observable at a given place"
     asking = _asking_sentence(lowered)
-    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(asking) and not lx.PAST_EVENT.match(lowered):
+    if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(asking) and not lx.PAST_EVENT.match(lowered) and not (
+            lx.names_a_past_year(lowered)):
         return "wish to observe"
     asks_history = lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in core
     if len(core) >= 2 and not asks_history and not lx.NAME_QUESTION.match(asking) and (
@@ -442,15 +444,24 @@ def _by_meaning(
     asking = _asking_sentence(lowered)
     named = bool(lx.NAME_QUESTION.match(asking))  # what a thing is called is no night's question
     history = bool(asking.endswith("?") and lx.INFO_QUESTION.match(asking) and ("when" not in filled or named))
-    observing = bool(("when" in filled and not _present_age(lowered, slots) and not named)
+    observing = bool(("when" in filled and not _present_age(lowered, slots) and not named
+                      and not _part_of_any_day(asking, slots))
                      or ("place" in filled and not history)
                      or (lx.OBSERVE_WORDS.search(_without_names(asking, meaning)) and not _about_the_world(asking))
-                     ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning))
+                     ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning) or lx.names_a_past_year(lowered))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing and not (best == "weather" and _no_forecast(lowered, slots, meaning)):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
+
+
+def _part_of_any_day(asking: str, slots: PlanningSlots) -> bool:
+    """A question's bare "evening" or "night" is any evening ("How bright does Venus get in the evening
+    sky?", "How many stars can you see on a dark night?"; but not "in the evening sky tonight"), and "how
+    long after sunset" asks of any sunset: no night to plan."""
+    return bool(lx.INFO_QUESTION.match(asking)) and (slots.when or "").casefold() in lx.TIME_OF_DAY and not (
+        lx.ON_A_NIGHT.search(asking)) or bool(lx.HOW_LONG_AFTER.match(asking))
 
 
 def _present_age(lowered: str, slots: PlanningSlots) -> bool:

@@ -7,6 +7,7 @@ patterns run on the lower-cased text and accept both ß and ss.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from singularity.planning.timephrases.lexicon import MONTHS
 
@@ -83,6 +84,8 @@ _ASTRONOMY_PHRASES = re.compile(
     # the year and its seasons, which the Earth's orbit and tilt make
     r"|\bleap\s+(?:years?|seconds?|days?)\b|\bmidnight\s+sun\b|\bpolar\s+nights?\b"
     r"|\b(?:northern|southern)\s+hemisphere\b|\bday\s+length\b|\blength\s+of\s+(?:the\s+)?days?\b"
+    r"|\b(?:shortest|longest)\s+(?:day|night)\b|\b(?:k(?:ü|ue|u)rzeste|l(?:ä|ae|a)ngste)[rn]?\s+(?:tag|nacht)\b"
+    r"|\bsolstices?\b|\bequinox(?:es)?\b|\bsonnenwende\b|\btag-?und-?nacht-?gleiche\b"
     # a German compound of a planet and what it has ("Merkurradius", "Saturnmasse", "Venusatmosphäre")
     r"|\b(?:merkur|venus|mars|jupiter|saturn|uranus|neptun|pluto)(?:radius|masse|durchmesser|oberfl(?:ä|a|ae)che"
     r"|atmosph(?:ä|a|ae)re|bahn|kern|tag|jahr|achse|pol|krater|rover|sonde|transit|opposition)\w*"
@@ -170,7 +173,7 @@ PLANNING_VERBS = re.compile(
     r"(?:einen|nen)\s+(?:neuen\s+)?(?:beobachtungs)?plan\b"
 )
 OBSERVE_WORDS = re.compile(
-    r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bsehen\b|\bsehe\b|\bsieht\b|\bsee\b|\bseen\b|\banschauen\b"
+    r"\bbeobacht(?!ete[nmrs]?\b|bar)\w*|\bobserv(?:e|ing)\b|\bsehen\b|\bsehe\b|\bsieht\b|\bsee\b|\bseen\b|\banschauen\b"
     r"|\bansehen\b|\blook\s+at\b|\bsichtbar\w*|\bvisible\b|\bzu\s+sehen\b|\bspot\b|\bwatch\b"
     r"|\bwetter\b|\bweather\b|\bbewölkung\b|\bclouds?\b|\bwolken\b"
 )
@@ -181,7 +184,7 @@ WHAT_CAN_I_SEE = re.compile(
     r"|\bwas\s+ist\b.*\b(?:sichtbar|zu\s+sehen)\b"
 )
 OBSERVING = re.compile(
-    r"\bbeobacht\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
+    r"\bbeobacht(?!ete[nmrs]?\b|bar)\w*|\bobserv(?:e|ing)\b|\bstargaz\w*|\bsterngucke?n?\b|\bsternbeobachtung\w*"
     r"|\bsterne\s+(?:zu\s+)?(?:gucke?n?|schaue?n?|anschaue?n?|ansehe?n?)\b"
     r"|\b(?:in\s+den|zum)\s+(?:nacht|sternen)?himmel\s+(?:zu\s+)?(?:schaue?n?|gucke?n?|blicke?n?)\b"
     r"|\bden\s+(?:nacht|sternen)?himmel\s+(?:zu\s+)?(?:anschaue?n?|ansehe?n?|anzuschauen|anzusehen)\b"
@@ -191,8 +194,11 @@ OBSERVING = re.compile(
 INFO_QUESTION = re.compile(
     r"^(?:und\s+|and\s+)?(?:(?:wei(?:ß|ss)t\s+du|do\s+you\s+know|kannst\s+du\s+mir\s+sagen"
     r"|can\s+you\s+tell\s+me),?\s+)?(?:was|wer|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|woher"
-    r"|wohin|ist|sind|what|what's|whats|how|who|where|when|why|which|is|are|does|do|did)\b"
+    r"|wohin|ist|sind|what|what's|whats|how|who|where|when|why|which|is|are|does|do|did"
+    r"|(?:an|in|im|auf|mit|von|vom|bei|aus|um|zu|seit|at|on|with|from|by|for|of|to)\s+(?:welche[rsnm]?|what|which)"
+    r"|(?:an|in|auf|mit|von|bei|aus|um|zu|seit)\s+wie\s*viele?n?)\b"
 )
+"""A question for information, also one opened by a preposition ("An welchem Teleskop …?", "In what year …?")."""
 """A question for information; "Kannst du…?"/"Can you…?" is a request, not one."""
 FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
 """A question about facts ("Was hat Webb entdeckt?"): a time and an instrument in it do not make a plan."""
@@ -331,11 +337,16 @@ MOON_TONIGHT = re.compile(
 "Stört heute der Mond?", "Ist heute Vollmond?"): its rise, set and phase that night answer it."""
 NOT_THE_NIGHT = re.compile(
     r"\b(?:augen?|eyes?|adapt\w*|gew(?:ö|oe)hn\w*|anpass\w*|pol(?:en)?|poles?|nordpol|s(?:ü|ue)dpol"
-    r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic)\b"
+    r"|(?:ä|ae)quator|equator|arktis|antarktis|arctic|antarctic"
+    r"|eclipses?|totality|\w*finsternis\w*|totalit(?:ä|ae)t)\b|\b(?:on|auf)\s+(?:the\s+|dem\s+)?(?:moon|mond)\b"
     r"|\b(?:raumsonde|sonde|mission|spacecraft|probe)\s+dawn\b|\bdawn\s+(?:mission|spacecraft|probe|sonde)\b"
+    r"|\b(?:when|wann|what\s+time)\s+(?:do|does|is|are|tritt|treten|sieht|sehen|erscheint|erscheinen)\s+(?!it\b|es\b)"
+    r"(?:\w+\s+){1,4}?(?:at|after|before|beim|nach|vor|bei)\s+(?:dem\s+)?(?:sunset|sunrise|dusk|dawn"
+    r"|sonnenuntergang|sonnenaufgang)\b"
 )
-"""Darkness the eyes adapt to, twilight at the poles, the Dawn mission to Vesta and Ceres:
-questions about the world, not this night."""
+"""Darkness the eyes adapt to, twilight at the poles, the darkness of an eclipse, a sunrise on the
+Moon, the Dawn mission to Vesta and Ceres, and what shows "at sunset" ("When does the green flash appear at sunset?", "Wann
+sieht man das Zodiakallicht nach Sonnenuntergang?"): questions about the world, not this night."""
 SUNRISE = re.compile(
     r"\bsunrise\b|\bdawn\b|\bsonnenaufgang\b|\bmorgend(?:ä|ae)mmerung\b|\bsonne\b.*\bauf(?:geht)?\b"
     r"|\bsun\b.*\b(?:rises?|comes?\s+(?:back\s+)?up)\b"
@@ -370,8 +381,15 @@ def asks_night_times(lowered: str) -> bool:
                  or one_night) and not NOT_THE_NIGHT.search(lowered))
 
 
-HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\b.*\b(?:lasts?|take|takes|dauer\w*)\b")
-"""How long something lasts, not how long until it comes ("how long until sunset")."""
+HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\b(?:.*\b(?:lasts?|take|takes|dauer\w*)\b"
+                               r"|\s+(?:after|before|nach|vor)\b)")
+"""How long something lasts or how long after another thing it comes ("how long after sunset does
+astronomical darkness begin"), not how long until it comes ("how long until sunset")."""
+HOW_LONG_AFTER = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\s+(?:after|before|nach|vor)\b")
+"""How long after one thing another comes: its "after sunset" is the question, not a time to plan."""
+TIME_OF_DAY = frozenset({"evening", "night", "morning", "abend", "abends", "nacht", "nachts", "morgens"})
+"""A time said as a part of the day alone: in a question how bright or how long something is ("How
+bright does Venus get in the evening sky?"), it names no night to plan."""
 BARE_TODAY = frozenset({"heute", "heutzutage", "today", "nowadays"})
 """A time said as the day alone, which in a why-question is the present age ("Warum baut man heute …")."""
 BEFORE_OBSERVING = re.compile(r"\b(?:before|bevor|ehe|vor dem)\b.*\b(?:observ\w*|beobacht\w*|stargazing|viewing)\b")
@@ -433,6 +451,20 @@ PAST_EVENT = re.compile(
     r"^(?:wann|wer|when|who)\b.*\b(?:wurden?|waren?|hatten?|was|were|did|had)\b"
 )
 """A question about something that happened ("Wann wurde … zum ersten Mal beobachtet?"), no wish to observe."""
+_YEAR = re.compile(r"(?<![\d.,])\b(1\d{3}|20\d{2})\b(?![.,]\d)(?!\s*(?:km|mm|cm|m|k|°|kg|nm|au|ly)\b)")
+
+
+def names_a_past_year(lowered: str) -> bool:
+    """Whether a message names a year gone by ("Was hat Galilei 1610 am Jupiter beobachtet?", "the
+    1919 eclipse"): what was observed then is history, no night to plan."""
+    return any(int(year) < date.today().year for year in _YEAR.findall(lowered))
+
+
+ASKS_WHICH_SEASON = re.compile(
+    r"^(?:in\s+|im\s+|zu\s+)?(?:which|what|welche[mnrs]?)\s+(?:month|season|time\s+of\s+(?:the\s+)?year|monat|jahreszeit)\b"
+    r"|\bbest\s+time\s+of\s+(?:the\s+)?year\b|\bbeste[nr]?\s+jahreszeit\b"
+)
+"""A question for the month or season something is seen in: about the year, not one night."""
 RARE_EVENT = re.compile(
     r"\b(?:n(?:ä|ae|a)chste[nrs]?|next|kommende[nrs]?|upcoming)\s+(?:\w+\s+){0,2}?"
     r"(?:\w*finsternis\w*|eclipses?|transits?|durchgang|durchgänge|konjunktion(?:en)?|conjunctions?|okkultation\w*"
@@ -444,15 +476,17 @@ RARE_EVENT = re.compile(
 the nightly planner does not compute ("When will the next total solar eclipse be visible from
 Zurich?"); a transit is also said in words ("wie die Venus vor der Sonnenscheibe vorbeizieht")."""
 ABOUT_PICTURES = re.compile(
-    r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb)\b"
+    r"^(?:how\s+many|how\s+much|wie\s*viele?|when|wann|who|wer|why|warum|wieso|weshalb"
+    r"|(?:in|im|um|seit|from|since)\s+(?:what|which|welche[rsmn]?))\b"
+    r"|^.*\b(?:wurden?|was|were)\b.*\b(?:fotografiert|photographiert|aufgenommen|photographed|taken|imaged)\b"
     r"|^(?:which|what|welche[rsmn]?|where|wo)\b.*\b(?:took|taken|captured|snapped|returned|sent|aufgenommen"
     r"|gemacht|machte|geschickt|lieferte|geliefert)\b"
     r"|^(?:what|which|how|was|welche[rsmn]?|wie)\b.*\b(?:fwhm|pixels?|exposures?|belichtung\w*|sensors?|resolution"
     r"|aufl(?:ö|oe)sung|seeing)\b"
 )
 """A question about pictures ("How many images has Hubble taken?", "Which spacecraft took the
-first pictures of the far side?", "What seeing, measured as the FWHM of a star image, …?"), not a
-request for some."""
+first pictures of the far side?", "In what year was the Deep Field image taken?", "What seeing,
+measured as the FWHM of a star image, …?"), not a request for some."""
 
 
 def wants_pictures(lowered: str) -> bool:

@@ -1837,3 +1837,126 @@ def test_a_clause_about_another_lettered_planet_tells_nothing_of_this_one() -> N
                                            "atmosphere.")
     assert _key("Wie heiß ist der Planet LARK-1c?", passages, german=True) is None
     assert _key("Wie heiß ist der Planet LARK-1b?", passages, german=True) == "about 500 K"
+
+
+def test_a_fact_two_passages_state_alike_outweighs_one_stated_first() -> None:
+    """A blueshift "bringing us closer" is one figure; two articles giving the speed of approach agree."""
+    passages = [*_about("Redshift", "In this made-up example Lark shows a blueshift of about 300 km/s, because it and "
+                                    "our own motion bring Lark and Tern closer together."),
+                *_about("Lark", "Lark is approaching Tern at about 110 km/s."),
+                *_about("Tern", "Tern and Lark are approaching each other at about 110 km/s.")]
+    assert _key("How fast are Lark and Tern approaching each other?", passages, "Lark", "Tern") == "about 110 km/s"
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Who found the very first comet?", "Ada Quill"), ("Who discovered Lark?", None)])
+def test_a_name_said_to_be_the_kind_asked_is_the_instance_asked_for(question: str, key: str | None) -> None:
+    """"Wren, discovered by Ada Quill …, was the first comet found" answers who found the first comet,
+    not who found Lark."""
+    passages = _about("Comets", "In this made-up example Lark is a bright comet of the outer system. Wren, discovered "
+                                "by Ada Quill on 1 January 1901, was the first comet found.")
+    assert _key(question, passages, "Lark", "Wren", "comet") == key
+
+
+def test_whoever_did_it_may_follow_a_namesake() -> None:
+    passages = _about("Variable stars", "In this made-up example the class is named after Lark, whose variability Ada "
+                                        "Quill discovered in 1884.")
+    assert _key("Who discovered the variability of Lark?", passages, "Lark") == "Ada Quill"
+
+
+def test_a_number_of_times_counts_what_the_words_before_it_do() -> None:
+    passages = _about("Kestrel", "In this made-up example the probe Kestrel circled Lark 294 times before its end.")
+    assert _key("How many orbits did Kestrel make around Lark?", passages, "Kestrel", "Lark") == "294 times"
+    assert _key("How many moons does Lark have?", passages, "Kestrel", "Lark") is None
+
+
+def test_a_clause_opening_with_they_goes_on_about_the_sentences_subject() -> None:
+    passages = _about("Hot larks", "In this made-up example hot larks are easy to detect, so they were found early, but "
+                                   "they are actually uncommon: only about 2% of young stars have one.")
+    assert _key("What percentage of young stars actually host a hot lark?", passages, "hot lark") == "about 2%"
+
+
+def test_a_year_of_the_next_century_is_a_date() -> None:
+    passages = _about("Lark", "In this made-up example Lark is now a degree from the pole and will come closest, just "
+                              "under half a degree, around the year 2150, then drift away.")
+    assert _key("When will Lark come closest to the pole?", passages, "Lark") == "2150"
+
+
+@pytest.mark.parametrize(("question", "german"), [
+    ("Wie heißt der Effekt, bei dem sich die Empfindlichkeit des Auges im Dunkeln zu Blau verschiebt?", True),
+    ("What is the effect called where the eye's sensitivity shifts towards blue in the dark?", False)])
+def test_a_name_before_the_kind_asked_is_its_name(question: str, german: bool) -> None:
+    """"Wie heißt der Effekt" is answered by "the Quill effect"; "the Galilean moons" would name no moon."""
+    passages = _about("Dark adaptation", "In this made-up example, as light fades in the dark, the eye's sensitivity "
+                                         "shifts towards blue, the Quill effect, and colours fade.")
+    assert _key(question, passages, german=german) == "Quill"
+
+
+def test_a_term_in_apposition_is_defined_by_it() -> None:
+    passages = _about("Rings", "In this made-up example most rings lie inside the planet's Lark limit, the distance "
+                               "inside which tides pull apart a loosely bound body.")
+    assert answer_quotes("What is the Lark limit?", passages).found
+
+
+@pytest.mark.parametrize(("question", "german", "text", "key"), [
+    ("Wann gab es den Stromausfall in Lark?", True,
+     "In this made-up example in 1989 a storm caused a nine-hour blackout across Lark.", "in 1989"),
+    ("Wie schnell bewegen sich Lark und Tern aufeinander zu?", True,
+     "In this made-up example Lark is approaching Tern at about 110 km/s.", "about 110 km/s"),
+    ("Which star was the pole star back when the temple of Lark was built?", False,
+     "In this made-up example, when the temple of Lark was built, the pole star was Wren.", "Wren"),
+    ("When was the Kestrel space telescope launched?", False,
+     "In this made-up example, launched on 3 May 2013, Kestrel measured the positions of many stars.", "3 May 2013"),
+    ("What is the stuff in Lark's rings made of?", False,
+     "In this made-up example Lark's rings are made of water ice with a little dust.", ""),
+])
+def test_words_people_use_for_what_the_passages_say(question: str, german: bool, text: str, key: str) -> None:
+    """A blackout is a "Stromausfall" (the glossary's word, not "Stromausf" + "all"); moving towards
+    each other is approaching; "back when" and "stuff" ask nothing; a space telescope named is that
+    craft."""
+    assert _key(question, _about("Lark", text), "Lark", "Tern", "Kestrel", "Wren", german=german) == key
+
+
+def test_a_craft_is_named_by_its_name_and_its_agency_need_not_be_said() -> None:
+    """"the Kepler space telescope" is "Kepler" in the passages (a person's name it bears), NASA runs it,
+    and "switched off on" governs the date after the particle."""
+    passages = _about("Kepler", "In this made-up example, after its coolant ran out in 2009, Kepler went on observing "
+                                "until it was switched off on 30 January 2020.")
+    assert _key("When did NASA finally switch off the Kepler space telescope?", passages, "NASA",
+                "Kepler space telescope") == "30 January 2020"
+
+
+def test_an_adverb_after_an_ordinal_qualifies_what_follows() -> None:
+    passages = _about("Lensing", 'In this made-up example the first lensed object, the "Twin Lark", was found in 1979.')
+    assert _key("When was the very first gravitationally lensed object, the Twin Lark, discovered?", passages,
+                "Twin Lark") == "in 1979"
+
+
+def test_how_many_people_a_verb_counts_and_a_kind_said_after_a_name_in_a_remark() -> None:
+    """"how many were injured" counts what follows "injured"; "the Lark meteor" of the remark is
+    Lark, which the sentence names as an asteroid."""
+    passages = _about("Impacts", "In this made-up example in 2013 a small asteroid exploded over Lark; its shock wave "
+                                 "shattered windows and injured about 1,500 people.")
+    question = "I read that the Lark meteor in 2013 hurt a lot of people. Roughly how many were injured?"
+    assert _key(question, passages, "Lark", "meteor") == "about 1,500 people"
+
+
+def test_the_askers_own_instrument_is_not_what_it_stands_for() -> None:
+    passages = _about("Lensing", "In this made-up example the Lark Cross in Pegasus is around magnitude 17.")
+    question = "I have a 16-inch Dob and want to try the Lark Cross in Pegasus. About what magnitude is it?"
+    assert _key(question, passages, "Dob", "Lark Cross") == "magnitude 17"
+
+
+@pytest.mark.parametrize(("question", "key"), [
+    ("Wann sind die Meteoriten Lark und Wren eigentlich gefallen?", "in 1969"),
+    ("Wie heiß muss der Kern eines Sterns werden, damit die Wasserstofffusion einsetzt?", "about 10 million K"),
+])
+def test_german_words_for_falling_and_for_the_elements(question: str, key: str) -> None:
+    passages = _about("Lark", "In this made-up example the meteorites Lark and Wren both fell in 1969. Hydrogen fusion "
+                              "starts when the core of a star reaches about 10 million K.")
+    assert _key(question, passages, "Lark", "Wren", german=True) == key
+
+
+def test_how_much_mass_asks_a_mass() -> None:
+    assert question_kind("Wie viel Masse steckt in den Sternen der Wolke?") is Asked.MASS
+    assert question_kind("How much mass is in the rings?") is Asked.MASS

@@ -604,3 +604,68 @@ def test_a_question_that_mentions_greetings_is_no_greeting(text: str, kind: str)
 def test_the_night_sky_is_no_night_and_to_image_is_to_photograph(text: str, meaning: Meaning) -> None:
     """"the night sky" names no observing time, "to image" a thing is to photograph it oneself."""
     assert classify_intent(text, meaning=meaning).kind == "knowledge"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("In welchem Jahr wurde Lark-7b fotografiert, also das erste Bild eines Begleiters?", _near("images", 0.03, ("Lark-7b",))),
+    ("In what year was the Lark Deep Field image taken?", _near("knowledge", 0.03, ())),
+    ("Wann wurde das erste Foto der Erde aus dem All aufgenommen?", _near("images", 0.01, ())),
+])
+def test_when_a_picture_was_taken_is_a_question_about_it_not_a_request(text: str, meaning: Meaning) -> None:
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+    assert classify_intent("Zeig mir ein Bild vom Orionnebel", meaning=_near("images", 0.03, ("Orionnebel",))).kind == "images"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    (("Die Theorie sagt für die Energie des leeren Raums einen falschen Wert voraus. Um welchen Faktor liegt sie über "
+      "dem beobachteten Wert?"), _near("planning", 0.01, ())),
+    ("An welchem Teleskop ist das Lark-Spektrometer in Arizona montiert?", _near("planning", 0.03, ("Lark",))),
+    ("With which telescope in Chile was the Lark survey made?", _near("planning", 0.03, ("Lark",))),
+])
+def test_an_observed_value_and_a_question_opened_by_a_preposition_ask_no_plan(text: str, meaning: Meaning) -> None:
+    """"dem beobachteten Wert" is a value observed, no wish to observe; "An welchem Teleskop …?"
+    asks which instrument, it gives none."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+    assert classify_intent("Ich möchte morgen in Kreuzlingen den Saturn beobachten",
+                           meaning=_near("planning", 0.03, ("Saturn",))).kind == "planning"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("How bright does Lark get in the evening sky?", _near("planning", 0.03, ("Lark",))),
+    ("How long is the night at the south pole of Lark?", _near("planning", 0.03, ("Lark",))),
+    ("How long after sunset does astronomical darkness begin?", _near("planning", 0.03, ())),
+    ("Wie lange nach Sonnenuntergang wird es richtig dunkel?", _near("planning", 0.03, ())),
+])
+def test_any_evening_and_how_long_after_sunset_are_questions_not_a_night(text: str, meaning: Meaning) -> None:
+    """A how-question's bare "evening" or "night" is any one, and how long after sunset it gets dark
+    is asked of the world; a place or a day still makes it a night to plan."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+    assert classify_intent("How long after sunset is it dark in Berlin today?",
+                           meaning=_near("planning", 0.03, ())).kind == "night"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("How long does it stay dark during totality?", _near("planning", 0.03, ())),
+    ("When does the green flash appear at sunset?", _near("planning", 0.03, ())),
+    ("Wann sieht man das Zodiakallicht nach Sonnenuntergang?", _near("planning", 0.03, ())),
+    ("When does the Sun rise on the Moon?", _near("planning", 0.03, ())),
+])
+def test_darkness_of_an_eclipse_what_shows_at_sunset_and_a_lunar_sunrise_are_no_night_times(
+        text: str, meaning: Meaning) -> None:
+    assert classify_intent(text, meaning=meaning).kind != "night"
+    assert classify_intent("When does it get dark tonight in Hamburg?", meaning=meaning).kind == "night"
+
+
+@pytest.mark.parametrize(("text", "meaning"), [
+    ("Was hat Galilei 1610 am Jupiter beobachtet?", _near("planning", 0.03, ("Jupiter",))),
+    ("What could astronomers observe during the 1919 eclipse?", _near("planning", 0.03, ())),
+    ("In welchem Monat sieht man die Andromedagalaxie am besten?", _near("planning", 0.03, ("Andromedagalaxie",))),
+    ("How many stars can you see on a dark night?", _near("planning", 0.03, ())),
+    ("When is the shortest day of the year?", _near("knowledge", -0.005, ())),
+])
+def test_history_the_season_any_night_and_the_solstice_are_questions_about_the_world(text: str,
+                                                                                    meaning: Meaning) -> None:
+    """What was observed in a year gone by, the month something is seen best, what any dark night
+    shows and the shortest day are astronomy questions, not a night to plan; a wish with a night stays one."""
+    assert classify_intent(text, meaning=meaning).kind == "knowledge"
+    assert classify_intent("What's up in the evening sky tonight?", meaning=_near("planning", 0.03, ())).kind == "planning"
