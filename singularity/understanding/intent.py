@@ -41,6 +41,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from singularity.planning.countries import is_country
 from singularity.planning.object_names import STAR_DESIGNATION
 from singularity.understanding import lexicon as lx
 from singularity.understanding.best_night import asks_best_night, asks_if_visible
@@ -258,9 +259,11 @@ def _no_forecast(lowered: str, slots: PlanningSlots, meaning: Meaning) -> bool:
 
 def _about_the_world(lowered: str) -> bool:
     """A question whose observing words name no night: why something helps, how many of a thing
-    one sees, how long something takes before one observes, or what an instrument, the eye or a
-    city sky shows ("Can you see Pluto with a backyard telescope?")."""
+    one sees, the month or season one sees it in, what matters while observing ("Welche Rolle spielt
+    die Luftfeuchtigkeit beim Beobachten?"), how long something takes before one observes, or what
+    an instrument, the eye or a city sky shows ("Can you see Pluto with a backyard telescope?")."""
     return bool(lx.ASKS_WHY.match(lowered) or lx.ASKS_HOW_MANY.match(lowered) or lx.ASKS_WHICH_SEASON.search(lowered) or (
+        lx.INFO_QUESTION.match(lowered) and lx.WHILE_OBSERVING.search(lowered)) or (
         lx.ASKS_HOW_LONG_OR_WHY.match(lowered) and lx.BEFORE_OBSERVING.search(lowered)) or (
         lx.SEEN_WITH.search(lowered) and (lx.INFO_QUESTION.match(lowered) or lx.CAN_SEE.search(lowered))))
 
@@ -396,7 +399,7 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
         return "what is observable at a given place"
     asking = _asking_sentence(lowered)
     if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(asking) and not lx.PAST_EVENT.match(lowered) and not (
-            lx.names_a_past_year(lowered)):
+            lx.names_a_past_year(lowered)) and not (lx.INFO_QUESTION.match(asking) and lx.WHILE_OBSERVING.search(asking)):
         return "wish to observe"
     asks_history = lowered.endswith("?") and lx.INFO_QUESTION.match(lowered) and "when" not in core
     if len(core) >= 2 and not asks_history and not lx.NAME_QUESTION.match(asking) and (
@@ -448,12 +451,20 @@ def _by_meaning(
                       and not _part_of_any_day(asking, slots))
                      or ("place" in filled and not history)
                      or (lx.OBSERVE_WORDS.search(_without_names(asking, meaning)) and not _about_the_world(asking))
-                     ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning) or lx.names_a_past_year(lowered))
+                     ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning) or lx.names_a_past_year(lowered)
+                                or _a_country_only(text, filled))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing and not (best == "weather" and _no_forecast(lowered, slots, meaning)):
         return Intent(kind=best, reason=f"{best} (nearest examples)")  # type: ignore[arg-type]
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
+
+
+def _a_country_only(text: str, filled: set[str]) -> bool:
+    """A whole country without a night ("Kann man Beteigeuze von Deutschland aus sehen?") asks
+    what its latitude allows, no night at one place to plan. The place is read as written: beside
+    a translated name it is no longer a slot."""
+    return "when" not in filled and is_country(extract_planning_slots(text).place or "")
 
 
 def _part_of_any_day(asking: str, slots: PlanningSlots) -> bool:

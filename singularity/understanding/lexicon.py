@@ -191,6 +191,10 @@ OBSERVING = re.compile(
     r"|\blook\s+(?:at|up\s+at)\s+the\s+(?:stars|sky|night\s+sky)\b|\bwatch\s+the\s+(?:stars|sky|night\s+sky)\b"
     r"|\bsky\s*watching\b"
 )
+WHILE_OBSERVING = re.compile(r"\b(?:beim|zum|f(?:ü|ue)rs|f(?:ü|ue)r\s+das)\s+(?:beobachten|sterngucken)\b"
+                             r"|\b(?:when|while|for)\s+(?:observing|stargazing)\b")
+"""Observing as the setting of a question ("Welche Rolle spielt die Luftfeuchtigkeit beim Beobachten?",
+"Which binoculars are best for stargazing?"), no wish."""
 INFO_QUESTION = re.compile(
     r"^(?:und\s+|and\s+)?(?:(?:wei(?:ß|ss)t\s+du|do\s+you\s+know|kannst\s+du\s+mir\s+sagen"
     r"|can\s+you\s+tell\s+me),?\s+)?(?:was|wer|wie|wo|wann|warum|wieso|weshalb|welche[rsnm]?|woher"

@@ -669,3 +669,23 @@ def test_history_the_season_any_night_and_the_solstice_are_questions_about_the_w
     shows and the shortest day are astronomy questions, not a night to plan; a wish with a night stays one."""
     assert classify_intent(text, meaning=meaning).kind == "knowledge"
     assert classify_intent("What's up in the evening sky tonight?", meaning=_near("planning", 0.03, ())).kind == "planning"
+
+
+def test_a_whole_country_without_a_night_is_a_question_about_the_world() -> None:
+    """"Kann man Beteigeuze von Deutschland aus sehen?" asks what the latitude allows (it was planned,
+    and the planner found no place called "Deutschland"); a night or a wish still plans."""
+    meaning = Meaning(intents={"knowledge": 0.85, "off_topic": 0.83, "planning": 0.86}, knowledge=0.80,
+                      names=("Beteigeuze",), translated_names=("Betelgeuse",))
+    assert classify_intent("Kann man Beteigeuze von Deutschland aus sehen?", meaning=meaning).kind == "knowledge"
+    assert classify_intent("Ich möchte heute in Deutschland den Saturn beobachten",
+                           meaning=_near("planning", 0.03, ("Saturn",))).kind == "planning"
+
+
+def test_what_matters_while_observing_is_a_question_not_a_wish() -> None:
+    """"beim Beobachten" sets the question; the weather for observing tonight is still the forecast."""
+    assert classify_intent("Welche Rolle spielt die Luftfeuchtigkeit beim Beobachten?",
+                           meaning=_near("weather", 0.02, ())).kind == "knowledge"
+    assert classify_intent("Which binoculars are best for stargazing?",
+                           meaning=_near("planning", 0.03, ())).kind == "knowledge"
+    assert classify_intent("Is the weather good for observing tonight in Munich?",
+                           meaning=_near("weather", 0.02, ())).kind == "weather"
