@@ -27,6 +27,7 @@ from singularity.knowledge.question_types import (
     opens_with_subject,
     read_question,
     relevance,
+    stated_fact,
     title_subject,
     widen,
 )
@@ -188,18 +189,10 @@ def _corroborated(carried: list[tuple[float, int, int, str, Quote]]) -> list[tup
     blueshift of "about 300 km/s" first."""
     passages: dict[str, set[int]] = {}
     for _, rank, _, key, _ in carried:
-        passages.setdefault(_fact_of(key), set()).add(rank)
-    return [(share + (CORROBORATED if len(passages[_fact_of(key)]) > 1 else 0.0), rank, position, key, quote)
+        passages.setdefault(stated_fact(key), set()).add(rank)
+    return [(share + (CORROBORATED if len(passages[stated_fact(key)]) > 1 else 0.0), rank, position, key, quote)
             for share, rank, position, key, quote in carried]
 
-
-_HEDGE = re.compile(r"^(?:(?:about|around|roughly|nearly|almost|approximately|some|over|more than|less than|up to"
-                    r"|etwa|rund|ungefähr|fast|knapp|mehr als|über)\s+)+", re.IGNORECASE)
-
-
-def _fact_of(key: str) -> str:
-    """A fact as two sentences may both state it: without its hedge, case and spacing."""
-    return " ".join(_HEDGE.sub("", key.strip()).casefold().split())
 
 
 def known_words(texts: Sequence[str], names: Sequence[str], *, german: bool) -> frozenset[str]:

@@ -265,6 +265,15 @@ _NUM = (rf"(?<![\d,.])[−–-]?(?:10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+|{_DIGITS}
 degrees" are one figure each, never "–2,600" or "60 arcminutes"), or a power of ten
 ("5.97 × 10²⁴ kg", "around 10⁶⁷ years")."""
 _APPROX = r"(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|up to|only|just|approximately)\s+(?:an?\s+)?)?"
+_HEDGE = re.compile(rf"^{_APPROX}", re.IGNORECASE)
+
+
+def stated_fact(key: str) -> str:
+    """A fact as two sentences may both state it ("about 110 km/s", "110 km/s"): without its hedge,
+    case and spacing."""
+    return " ".join(_HEDGE.sub("", key.strip()).casefold().split())
+
+
 _UNITS: dict[Asked, str] = {
     Asked.DISTANCE: r"km|kilomet(?:re|er)s?|miles?|light[- ]years?|ly|au|astronomical units?|parsecs?|pc|kpc|mpc"
                     r"|metres|meters|times (?:the|as far|farther|further)",
@@ -1035,9 +1044,8 @@ cluster", "the Crab pulsar")."""
 _CRAFT_NOUNS = frozenset(map(stem, (
     "spacecraft", "space", "probe", "sonde", "raumsonde", "mission", "telescope", "teleskop", "weltraumteleskop", "satellite",
     "satellit", "rover", "observatory", "observatorium", "sternwarte")))
-"""Nouns that say what kind of craft a name is ("ESA's Gaia spacecraft", "die Cassini-Sonde", "the Gaia space
-telescope"). A
-mission lends its name to what it found ("Gaia BH3, a black hole of about 33 solar masses" is no
+"""Nouns that say what kind of craft a name is ("ESA's Gaia spacecraft", "die Cassini-Sonde", "the
+Gaia space telescope"). A mission lends its name to what it found ("Gaia BH3, a black hole of about 33 solar masses" is no
 mass of the Gaia spacecraft), so a craft's kind goes unsaid only when the question has other
 words to say what it asks: "Wie schwer ist die Gaia-Sonde?" is asked of the craft alone."""
 _HYPHENED_KINDS = tuple(_KIND_NOUNS | _CRAFT_NOUNS)
@@ -1190,8 +1198,10 @@ def _without_craft_kind(words: list[str]) -> list[str]:
     kept = list(words)
     while len(kept) > 1 and stem(kept[-1]) in _CRAFT_NOUNS:
         kept.pop()
-    named = {person.casefold() for person in NAMED_AFTER_PEOPLE}
-    return kept if len(kept) < len(words) and kept[-1] in named else words
+    return kept if len(kept) < len(words) and kept[-1] in _PEOPLE_NAMES else words
+
+
+_PEOPLE_NAMES = frozenset(person.casefold() for person in NAMED_AFTER_PEOPLE)
 
 
 def _entity(name: str, titles: Iterable[str], whole: Collection[str] = frozenset(), *, german: bool = True) -> Entity:
@@ -1220,11 +1230,12 @@ _OWNER = re.compile(r"\b([A-Z][\w-]*)(?:'s|’s|'|’)\s+(?:[a-z][\w-]*\s+){0,2}
 
 
 def _owners(question: str) -> set[str]:
-    """The words of ``question`` that name the owner of another named thing (:attr:`Entity.owner`):
-    a possessive, or a space agency, which runs the craft asked about ("when did NASA switch off
-    the Spitzer space telescope" is answered by "Spitzer … was switched off on …")."""
+    """The words of ``question`` that need not be said beside another named thing (:attr:`Entity.owner`):
+    a possessive, a space agency, which runs the craft asked about ("when did NASA switch off the
+    Spitzer space telescope" is answered by "Spitzer … was switched off on …"), and a kind after a
+    name ("the Chelyabinsk meteor" is answered by "an asteroid exploded over Chelyabinsk")."""
     kinds = {found.group(1) for found in _NAME_THEN_KIND.finditer(question)
-             if stem(found.group(1)) in _KIND_NOUNS | _CRAFT_NOUNS}  # "the Chelyabinsk meteor": a meteor by its name
+             if stem(found.group(1)) in _KIND_NOUNS | _CRAFT_NOUNS}
     return {word for found in _OWNER.finditer(question) for word in tokens(found.group(1))} | (
         _AGENCIES & set(tokens(question))) | kinds
 
@@ -1736,6 +1747,8 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
     passive, as its subject: the names right before "discovered by", after the last comma
     ("after Pluto and Charon, 1992 QB1 (now named Albion), was discovered by …" tells who
     found 1992 QB1, not Charon; "Titania and Oberon were discovered by …" tells of both)."""
+    if _instance_named(question, sentence):
+        return False  # "Ceres, discovered by …, was the first asteroid found": the kind asked, by its name
     events = [question.relation[key] for key in question.events]
     own = {form for entity in question.entities for forms in entity.words for form in forms}
     objects = [(match.group(2), sentence[match.end():]) for match in _OBJECT.finditer(sentence)
@@ -1745,8 +1758,6 @@ def _acts_on_another(question: Question, sentence: str) -> bool:
                  and not _uses(own, {stem(word) for word in tokens(rest)})  # "passed Vesta in 2032 and Pallas in …"
                  for name, rest in objects)
     asked = own | {form for key, forms in question.relation.items() if key not in question.events for form in forms}
-    if _instance_named(question, sentence):
-        return False
     for passive in _PASSIVE.finditer(sentence):  # "Jupiter's rings, discovered by Voyager 1, … Amalthea"
         if any(_uses(forms, {stem(passive.group("verb").casefold())}) for forms in events):
             told += 1
@@ -1800,7 +1811,6 @@ def _done_before(question: Question, before: str, *, reach: int = 4) -> bool:
         question.relation[key] for key in question.events]
     words = {stem(word) for word in tokens(before)[-reach:]}
     return any(_uses(forms, words) for forms in counted)
-
 
 
 def _counts(question: Question, phrase: str) -> bool:

@@ -105,6 +105,7 @@ def classify_intent(
     if not words or _only_social(lowered):
         return Intent(kind="greeting", reason="greeting or question about what Singularity does")
     slots = extract_planning_slots(text, awaiting=awaiting if awaiting in PLANNING_SLOTS else None)
+    written_place = slots.place
     place = without_possessive(slots.place or "")
     if slots.place is not None and _names_a_body(place, meaning, possessive=place != slots.place):
         slots = slots.model_copy(update={"place": None})  # "auf Titan", "on Pluto's moon": no place on Earth
@@ -181,7 +182,7 @@ def classify_intent(
     if meaning is None:
         return _by_rules(text, lowered, words, astronomy=astronomy, question=question)
     return _by_meaning(text, lowered, slots, meaning, astronomy=astronomy, has_plan=has_plan,
-                       in_planning=in_planning)
+                       in_planning=in_planning, written_place=written_place)
 
 
 def _another_one(lowered: str) -> bool:
@@ -387,17 +388,17 @@ def _planning_reason(lowered: str, slots: PlanningSlots, *, has_plan: bool) -> s
     """Why the message asks for an observing plan, or ``None``."""
     filled = set(slots.filled())
     core = filled & {"place", "when", "equipment"}
+    asking = _asking_sentence(lowered)
     if lx.PLANNING_VERBS.search(lowered):
         return "observing plan request"
     if lx.RARE_EVENT.search(lowered):
         return None
     if lx.WHAT_CAN_I_SEE.search(lowered):
         return "what is observable"
-    if lx.OBSERVE_WORDS.search(lowered) and "when" in filled and not _part_of_any_day(_asking_sentence(lowered), slots):
+    if lx.OBSERVE_WORDS.search(lowered) and "when" in filled and not _part_of_any_day(asking, slots):
         return "what is observable at a given place or time"
     if lx.OBSERVE_WORDS.search(lowered) and "place" in filled:
         return "what is observable at a given place"
-    asking = _asking_sentence(lowered)
     if lx.OBSERVING.search(lowered) and not lx.HOW_OR_WHY.match(asking) and not lx.PAST_EVENT.match(lowered) and not (
             lx.names_a_past_year(lowered)) and not (lx.INFO_QUESTION.match(asking) and lx.WHILE_OBSERVING.search(asking)):
         return "wish to observe"
@@ -428,7 +429,7 @@ _SOCIAL: dict[str, IntentKind] = {"correction": "correction", "confirmation": "c
 
 def _by_meaning(
     text: str, lowered: str, slots: PlanningSlots, meaning: Meaning, *, astronomy: bool,
-    has_plan: bool, in_planning: bool,
+    has_plan: bool, in_planning: bool, written_place: str | None = None,
 ) -> Intent:
     """What the rules left open: first whether the message is about the sky at all (the
     astronomy questions' examples against the off-topic ones, with the vocabulary, a named
@@ -452,7 +453,7 @@ def _by_meaning(
                      or ("place" in filled and not history)
                      or (lx.OBSERVE_WORDS.search(_without_names(asking, meaning)) and not _about_the_world(asking))
                      ) and not (lx.RARE_EVENT.search(lowered) or _on_a_body(text, meaning) or lx.names_a_past_year(lowered)
-                                or _a_country_only(text, filled))
+                                or _a_country_only(written_place, filled))
     if best == "plan_followup" and has_plan:
         return Intent(kind="plan_followup", reason="question about a target (nearest examples)")
     if best in ("planning", "weather") and observing and not (best == "weather" and _no_forecast(lowered, slots, meaning)):
@@ -460,11 +461,11 @@ def _by_meaning(
     return Intent(kind="knowledge", reason="astronomy question (nearest examples)")
 
 
-def _a_country_only(text: str, filled: set[str]) -> bool:
+def _a_country_only(written_place: str | None, filled: set[str]) -> bool:
     """A whole country without a night ("Kann man Beteigeuze von Deutschland aus sehen?") asks
-    what its latitude allows, no night at one place to plan. The place is read as written: beside
-    a translated name it is no longer a slot."""
-    return "when" not in filled and is_country(extract_planning_slots(text).place or "")
+    what its latitude allows, no night at one place to plan. ``written_place``: the place as the
+    message says it (beside a translated name it is no longer a slot)."""
+    return "when" not in filled and is_country(written_place or "")
 
 
 def _part_of_any_day(asking: str, slots: PlanningSlots) -> bool:

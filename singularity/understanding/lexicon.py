@@ -202,8 +202,8 @@ INFO_QUESTION = re.compile(
     r"|(?:an|in|im|auf|mit|von|vom|bei|aus|um|zu|seit|at|on|with|from|by|for|of|to)\s+(?:welche[rsnm]?|what|which)"
     r"|(?:an|in|auf|mit|von|bei|aus|um|zu|seit)\s+wie\s*viele?n?)\b"
 )
-"""A question for information, also one opened by a preposition ("An welchem Teleskop …?", "In what year …?")."""
-"""A question for information; "Kannst du…?"/"Can you…?" is a request, not one."""
+"""A question for information, also one opened by a preposition ("An welchem Teleskop …?", "In what year
+…?"); "Kannst du…?"/"Can you…?" is a request, not one."""
 FACT_QUESTION = re.compile(r"^(?:was|wer|warum|wieso|weshalb|what|who|why)\b")
 """A question about facts ("Was hat Webb entdeckt?"): a time and an instrument in it do not make a plan."""
 NAME_QUESTION = re.compile(r"^(?:wie\s+hei(?:ß|ss)(?:t|en)|what(?:'s|\s+is|\s+are|s)\s+(?:the\s+)?names?\b|who|wer)\b")
@@ -349,8 +349,9 @@ NOT_THE_NIGHT = re.compile(
     r"|sonnenuntergang|sonnenaufgang)\b"
 )
 """Darkness the eyes adapt to, twilight at the poles, the darkness of an eclipse, a sunrise on the
-Moon, the Dawn mission to Vesta and Ceres, and what shows "at sunset" ("When does the green flash appear at sunset?", "Wann
-sieht man das Zodiakallicht nach Sonnenuntergang?"): questions about the world, not this night."""
+Moon, the Dawn mission to Vesta and Ceres, and what shows "at sunset" ("When does the green flash
+appear at sunset?", "Wann sieht man das Zodiakallicht nach Sonnenuntergang?"): questions about the
+world, not this night."""
 SUNRISE = re.compile(
     r"\bsunrise\b|\bdawn\b|\bsonnenaufgang\b|\bmorgend(?:ä|ae)mmerung\b|\bsonne\b.*\bauf(?:geht)?\b"
     r"|\bsun\b.*\b(?:rises?|comes?\s+(?:back\s+)?up)\b"
@@ -385,12 +386,12 @@ def asks_night_times(lowered: str) -> bool:
                  or one_night) and not NOT_THE_NIGHT.search(lowered))
 
 
-HOW_LONG_IT_LASTS = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\b(?:.*\b(?:lasts?|take|takes|dauer\w*)\b"
-                               r"|\s+(?:after|before|nach|vor)\b)")
+_HOW_LONG = r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)"
+HOW_LONG_AFTER = re.compile(rf"{_HOW_LONG}\s+(?:after|before|nach|vor)\b")
+"""How long after one thing another comes: its "after sunset" is the question, not a time to plan."""
+HOW_LONG_IT_LASTS = re.compile(rf"{_HOW_LONG}\b(?:.*\b(?:lasts?|take|takes|dauer\w*)\b|\s+(?:after|before|nach|vor)\b)")
 """How long something lasts or how long after another thing it comes ("how long after sunset does
 astronomical darkness begin"), not how long until it comes ("how long until sunset")."""
-HOW_LONG_AFTER = re.compile(r"^(?:(?:und|and|so)\W+)?(?:how\s+long|wie\s+lange?)\s+(?:after|before|nach|vor)\b")
-"""How long after one thing another comes: its "after sunset" is the question, not a time to plan."""
 TIME_OF_DAY = frozenset({"evening", "night", "morning", "abend", "abends", "nacht", "nachts", "morgens"})
 """A time said as a part of the day alone: in a question how bright or how long something is ("How
 bright does Venus get in the evening sky?"), it names no night to plan."""
