@@ -161,7 +161,7 @@ WIDEN: dict[str, tuple[str, ...]] = {
     "ankommen": ("arrive", "arrives", "arrival", "reach", "reaches"),
     "pick": ("detected", "recorded", "received", "caught", "chosen", "selected"),
     "erreichen": ("reach", "reached", "reaches", "arrive", "arrived", "arrival"),
-    "abschalten": ("switched", "shut", "retired", "deactivated"), "abgeschaltet": ("switched", "shut", "retired", "deactivated"), "ankunft": ("arrival", "arrive", "arrives"),
+    "ankunft": ("arrival", "arrive", "arrives"),
     "polkappe": ("polar", "cap", "caps"), "polkappen": ("polar", "caps"), "reflexion": ("reflection", "reflected"),
     # separable verbs, joined with their particle by _separable ("sieht … aus" → "aussieht")
     "aussieht": ("look", "looks", "appear", "appears", "appearance", "colour", "color"),
@@ -250,6 +250,9 @@ _CONCEPTS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     # it comes nearer ("closing in on each other")
     (("approach", "approaching", "closing", "nahern", "nahert"),
      ("approaching", "approaches", "heading", "towards", "closer")),
+    # a craft's end ("when did they turn off the Kepler space telescope", read as "retired"; "abgeschaltet")
+    (("retired", "abschalten", "abgeschaltet", "ausgeschaltet", "stillgelegt"),
+     ("retired", "switched", "shut", "deactivated", "decommissioned")),
     # somebody made a thing or an idea first ("Who coined …", "Wer gilt als Erfinder …")
     (("invented", "invent", "inventor", "invention", "coined", "coin", "devised", "devise", "erfunden", "erfand",
       "erfinder", "erfindung", "gepragt", "pragte", "ausgedacht"),

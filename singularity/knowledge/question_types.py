@@ -230,6 +230,7 @@ and "once" its adverb ("to go once around the Earth"), not a detail a sentence m
 _STOP = _STOP | {"whole", "entire", "ganze", "ganzen", "gesamte", "gesamten"}  # "in the whole solar system"
 _STOP = _STOP | {"again", "wieder", "nochmal"}  # "what was it called again", "when will it swing by again": the next
 _STOP = _STOP | {"aufeinander", "einander", "gegenseitig"}  # "bewegen sich aufeinander zu": each other
+_STOP = _STOP | {"hey", "hi", "hello", "hallo", "ok", "okay", "oh", "hmm", "lol"}  # "hey, when did they …": a greeting
 _STOP = _STOP | {"wonder", "wondering", "wondered", "curious"}  # "I was wondering how …", "just curious"
 _STOP = _STOP | {"approximately", "approx", "circa", "zirka", "ca"}  # a hedge, like "roughly" and "etwa"
 _STOP = _STOP | {"sag"}  # "Sag mal, wie schwer ist der Mond?", as "erzähl mir"
@@ -641,6 +642,8 @@ _EVERYDAY: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern, 
     (r"\b(?:show|shows|showed|turn|turns|turned)\s+up\s+again\b", "return"),
     (r"\b(?:zoom|zooms|zoomed|zooming|whizz|whizzed|swing|swings|swung|swinging)\s+(?:by|past)\b", "fly"),
     (r"\bnext to\b", "near"),
+    (r"\b(?:turn|turns|turned|turning|switch|switches|switched|switching|shut|shuts|shutting)\s+(?:off|down)\b",
+     "retired"), (r"\bfor good\b", " "),
     (r"\b(?:go|goes|went|going|get|gets|got)\s+(?:dim|dimmer|faint|fainter)\b", "fade"),
     (r"\b(?:a few|a couple of|some|several) years ago\b", " "), (r"\bback in\b", "in"),
     (r"\b(?:late|early|mid)[- ]?(?=(?:1[5-9]|20)\d\d\b)", ""),

@@ -38,10 +38,10 @@ def _is_boundary(text: str, match: re.Match[str]) -> bool:
     if not match.group().startswith("."):
         return True
     before = text[:match.start()].split()
-    word = before[-1].lstrip("([\"'„“‚‘«»") if before else ""
+    word = before[-1].lstrip("([\"'„“‚‘«»*_").removesuffix("\\") if before else ""  # a bold, escaped lead: **19\. Dezember
     if len(word) == 1 and word.isalpha():
         return False  # initials and split abbreviations: "J. R.", "z. B.", "d. h."
     if re.fullmatch(r"(?:[^\W\d]\.)+[^\W\d]", word) or word.lower() in _ABBREVIATIONS:
         return False  # "e.g", "U.S", "ca", "approx", "St"
-    # German dates ("am 3. Mai") are no sentence end either.
+    # German dates ("am 3. Mai", also bold and escaped in an answer's lead) are no sentence end either.
     return not (word.isdigit() and len(word) <= 2 and text[match.end():].startswith(_GERMAN_MONTHS))

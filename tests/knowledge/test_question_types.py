@@ -1960,3 +1960,10 @@ def test_german_words_for_falling_and_for_the_elements(question: str, key: str) 
 def test_how_much_mass_asks_a_mass() -> None:
     assert question_kind("Wie viel Masse steckt in den Sternen der Wolke?") is Asked.MASS
     assert question_kind("How much mass is in the rings?") is Asked.MASS
+
+
+@pytest.mark.parametrize("question", ["hey, when did they turn off the Kepler space telescope for good?",
+                                      "Wann wurde Kepler abgeschaltet?"])
+def test_turning_a_craft_off_is_retiring_it_and_a_greeting_asks_nothing(question: str) -> None:
+    passages = _about("Kepler", "In this made-up example Kepler ran out of fuel and was retired on 30 October 2018.")
+    assert _key(question, passages, "Kepler", german=question.startswith("Wann")) == "30 October 2018"

@@ -46,6 +46,17 @@ def test_an_offline_answer_splits_into_its_quoted_sentences_with_their_markers()
     assert all(answer[c.start:c.end] == c.text for c in claims)
 
 
+def test_a_german_lead_with_an_escaped_date_stays_one_claim_and_is_supported() -> None:
+    """"**23\\. September 1846**" (Markdown escapes the ordinal's dot) ends no sentence: split there,
+    the quote lost its lead and was marked as not in the source."""
+    answer = ("Die Wissensbasis sagt dazu (Originalzitate aus englischen Quellen):\n\n"
+              "**23\\. September 1846** — On 23 September 1846 Johann Galle and Heinrich d'Arrest at the Berlin "
+              "Observatory found Neptune within about 1° of Le Verrier's predicted position. [1]")
+    claims = split_claims(answer)
+    assert len(claims) == 1 and claims[0].plain.startswith("23. September 1846 — On 23 September")
+    assert check_claims(claims, _passages(s1=NEPTUNE))[0].supported
+
+
 def test_a_sentence_without_a_marker_takes_its_paragraphs_and_uncited_paragraphs_are_not_claims() -> None:
     answer = "I looked this up for you.\n\nNeptune was found in 1846. [1] It has 16 moons [2]. Its moon Triton is large."
     claims = split_claims(answer)
